@@ -1,0 +1,34 @@
+import { performance } from 'node:perf_hooks';
+import { Builder } from '../build/build.js';
+import { writeSiteAtomically } from '../build/write-output.js';
+import { clearProgress, printWarnings, progressReporter } from './report.js';
+
+export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean }
+
+export interface BuildSummary { pages: number; locales: string[]; ms: number; warnings: number; fallbacks: Record<string, number> }
+
+/** `pybook build`: the whole site into the output folder, swapped in only when everything succeeded. */
+export async function runBuild(options: BuildCommandOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const builder = new Builder({ configPath: options.config, onProgress: options.quiet ? undefined : progressReporter() });
+  const result = await builder.build();
+  writeSiteAtomically(options.outDir, result.files, result.staticDirs);
+  clearProgress();
+  printWarnings(result.warnings);
+  const summary: BuildSummary = {
+    pages: result.pages.length,
+    locales: result.book.locales.map((l) => l.code),
+    ms: Math.round(performance.now() - started),
+    warnings: result.warnings.length,
+    fallbacks: result.fallbacks,
+  };
+  if (!options.quiet) {
+    const fallbackText = Object.entries(summary.fallbacks).filter(([, n]) => n > 0).map(([l, n]) => `${n} chapter${n === 1 ? '' : 's'} in ${l} fall back to ${summary.locales[0]}`);
+    process.stdout.write(
+      `Built ${summary.pages} pages in ${summary.locales.length} locales (${summary.locales.join(', ')}) into ${options.outDir}/ in ${summary.ms} ms` +
+        `${summary.warnings ? `, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}` : ''}.` +
+        `${fallbackText.length ? ` ${fallbackText.join('; ')}.` : ''}\n`,
+    );
+  }
+  return summary;
+}

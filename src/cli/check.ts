@@ -1,0 +1,31 @@
+import { checkBook, type ChapterReport } from '../check/check-book.js';
+import { loadConfig } from '../config/load-config.js';
+
+export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number }
+
+/** `pybook check`: runs every runnable example; prints failures with chapter:line and a diff. */
+export async function runCheck(options: CheckCommandOptions): Promise<boolean> {
+  const config = loadConfig(options.config);
+  const out = process.stdout;
+  const reports = await checkBook(config, { locales: options.locale, slugs: options.slug, jobs: options.jobs }, (r) => {
+    for (const failure of r.failures) out.write(`FAIL ${r.file}:${failure.line} (${failure.lang})\n  ${failure.message.split('\n').join('\n  ')}\n`);
+  });
+  printSummary(reports);
+  return reports.every((r) => r.failures.length === 0);
+}
+
+function printSummary(reports: ChapterReport[]): void {
+  const out = process.stdout;
+  out.write('\nExamples per chapter (ran / exempt / python runnable):\n');
+  for (const r of reports) {
+    const pct = r.pythonBlocks ? Math.round((100 * r.pythonRunnable) / r.pythonBlocks) : 100;
+    out.write(`  ${r.failures.length ? '✗' : '✓'} ${r.locale.padEnd(6)} ${r.slug.padEnd(42)} ${String(r.ran).padStart(3)} ran  ${String(r.exempt.length).padStart(2)} exempt  ${pct}% python runnable\n`);
+    for (const e of r.exempt) out.write(`      exempt ${r.file}:${e.line} (${e.lang}): ${e.reason}\n`);
+  }
+  const total = (f: (r: ChapterReport) => number) => reports.reduce((sum, r) => sum + f(r), 0);
+  const python = total((r) => r.pythonBlocks);
+  const runnable = total((r) => r.pythonRunnable);
+  const failures = total((r) => r.failures.length);
+  out.write(`\n${total((r) => r.ran)} examples ran, ${total((r) => r.exempt.length)} exempt, ${failures} failed; ` +
+    `${runnable}/${python} Python blocks runnable (${python ? ((100 * runnable) / python).toFixed(1) : '100.0'}%).\n`);
+}

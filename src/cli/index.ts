@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { runBuild } from './build.js';
+import { reportFailure } from './report.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
+  return n;
+}
+
+export function createProgram(): Command {
+  const program = new Command('pybook')
+    .description('Builds, serves and checks the book "Python guide for JavaScript engineers".')
+    .version(version, '-v, --version')
+    .showHelpAfterError();
+
+  program.command('build')
+    .description('build the static site (HTML per route, client bundle, search index, sitemap)')
+    .option('-c, --config <file>', 'book configuration', 'book.config.json')
+    .option('-o, --out-dir <dir>', 'output folder (its contents are served at the base path)', 'build')
+    .action(async (opts: { config: string; outDir: string }) => {
+      await runBuild({ config: opts.config, outDir: opts.outDir });
+    });
+
+  program.command('serve')
+    .description('serve the built site')
+    .option('-d, --dir <dir>', 'built site folder', 'build')
+    .option('-c, --config <file>', 'book configuration (for the base path)', 'book.config.json')
+    .option('-p, --port <port>', 'port', port, 3000)
+    .option('--host <host>', 'host to listen on', '127.0.0.1')
+    .option('--open', 'open the site in a browser')
+    .action(async (opts) => {
+      const { runServe } = await import('./serve.js');
+      await runServe(opts);
+    });
+
+  program.command('watch').alias('dev')
+    .description('build, serve and rebuild on every change, reloading open browsers')
+    .option('-c, --config <file>', 'book configuration', 'book.config.json')
+    .option('-o, --out-dir <dir>', 'output folder', 'build')
+    .option('-p, --port <port>', 'port', port, 3000)
+    .option('--host <host>', 'host to listen on', '127.0.0.1')
+    .action(async (opts) => {
+      const { runWatch } = await import('./watch.js');
+      await runWatch(opts);
+    });
+
+  program.command('check')
+    .description('run every code example of the book and compare its output')
+    .option('-c, --config <file>', 'book configuration', 'book.config.json')
+    .option('-l, --locale <code...>', 'only these locales')
+    .option('-s, --slug <slug...>', 'only these chapters')
+    .option('-j, --jobs <n>', 'examples run at once', (v) => Number(v))
+    .action(async (opts) => {
+      const { runCheck } = await import('./check.js');
+      const ok = await runCheck(opts);
+      if (!ok) process.exitCode = 1;
+    });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await createProgram().parseAsync(argv);
+  } catch (error) {
+    process.exitCode = reportFailure(error);
+  }
+}

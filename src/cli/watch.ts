@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { watch } from 'chokidar';
+import { Builder, type BuildResult } from '../build/build.js';
+import { writeSiteAtomically, type SiteFiles } from '../build/write-output.js';
+import { loadConfig } from '../config/load-config.js';
+import { startStaticServer, type RunningServer } from '../server/static-server.js';
+import { formatError } from '../shared/errors.js';
+import { LiveReloadHub, liveReloadScript } from '../watch/live-reload.js';
+import { syncOutput } from '../watch/sync-output.js';
+import { closeOnSignals } from './serve.js';
+import { printWarnings } from './report.js';
+import { localesOf } from '../book/load-book.js';
+
+export interface WatchCommandOptions { config: string; outDir: string; port: number; host: string }
+
+export interface WatchSession {
+  server: RunningServer;
+  /** Resolves after the rebuild that the latest change started has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Routes whose HTML file is among the changed output files. */
+function changedRoutes(basePath: string, changed: string[]): string[] {
+  return changed.filter((f) => f.endsWith('index.html')).map((f) => basePath + f.slice(0, -'index.html'.length));
+}
+
+/**
+ * `pybook watch`: builds, serves, and rebuilds on every change to the chapters, the config or
+ * the templates. Only changed output files are written; browsers showing a changed page reload.
+ * A failed rebuild keeps the last good site and shows the error in the terminal and the browser.
+ */
+export async function startWatch(options: WatchCommandOptions, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<WatchSession> {
+  const configPath = path.resolve(options.config);
+  const config = loadConfig(configPath);
+  const hub = new LiveReloadHub(config.basePath);
+  const makeBuilder = () => new Builder({ configPath, bodyExtra: liveReloadScript(config.basePath), fullDictionary: true });
+  let builder = makeBuilder();
+  let files: SiteFiles = new Map();
+
+  const first: BuildResult = await builder.build();
+  writeSiteAtomically(options.outDir, first.files, first.staticDirs);
+  files = first.files;
+  printWarnings(first.warnings);
+
+  const server = await startStaticServer({
+    dir: options.outDir, basePath: config.basePath, host: options.host, port: options.port,
+    localeDirs: localesOf(config).filter((l) => !l.isDefault).map((l) => l.path), handleExtra: hub.handle, log,
+  });
+  log(`Watching ${path.relative(process.cwd(), path.resolve(config.rootDir, config.contentDir)) || '.'}/ — serving at ${server.url}`);
+
+  let running: Promise<void> = Promise.resolve();
+  let pending = false;
+  const rebuild = (reason: string, full: boolean) => {
+    if (full) builder = makeBuilder();
+    if (pending) return;
+    pending = true;
+    running = running.then(async () => {
+      pending = false;
+      const started = performance.now();
+      try {
+        const result = await builder.build();
+        const changed = syncOutput(options.outDir, files, result.files);
+        files = result.files;
+        printWarnings(result.warnings);
+        hub.send({ type: 'reload', routes: changedRoutes(config.basePath, changed) });
+        log(`rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`);
+      } catch (error) {
+        const message = formatError(error);
+        hub.send({ type: 'build-error', message });
+        log(`error: ${message}\n(the last good version is still being served)`);
+      }
+    });
+  };
+
+  const watcher = watch([path.resolve(config.rootDir, config.contentDir), configPath, path.resolve(config.rootDir, 'templates')], {
+    ignoreInitial: true,
+    awaitWriteFinish: false,
+  });
+  watcher.on('all', (event, file) => rebuild(`${event} ${path.relative(process.cwd(), file)}`, file === configPath));
+  watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    server,
+    idle: async () => { await running; },
+    close: async () => { await watcher.close(); hub.close(); await server.close(); },
+  };
+}
+
+export async function runWatch(options: WatchCommandOptions): Promise<void> {
+  const session = await startWatch(options);
+  closeOnSignals(session.server, () => session.close());
+}

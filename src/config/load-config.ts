@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import { BookError } from '../shared/errors.js';
+import type { BookConfig, LocalizedText, SidebarItemConfig } from './types.js';
+
+// The schema sits beside this module in src/config/; dist/config/ is also two levels below the
+// package root, so the same relative URL finds it from the compiled output.
+const schemaUrl = new URL('../../src/config/book.config.schema.json', import.meta.url);
+
+let validator: ReturnType<Ajv['compile']> | undefined;
+function getValidator() {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, useDefaults: false, strict: false });
+    validator = ajv.compile(JSON.parse(readFileSync(schemaUrl, 'utf8')));
+  }
+  return validator;
+}
+
+/** `/sidebar/2/items/0` -> `sidebar[2].items[0]` */
+export function fieldPath(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (extra) parts.push(extra);
+  let out = '';
+  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  return out || '(root)';
+}
+
+function describe(error: ErrorObject): string {
+  const where = fieldPath(error.instancePath);
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `unknown field "${fieldPath(error.instancePath, String(error.params.additionalProperty))}": it is not part of the book.config.json schema`;
+    case 'required':
+      return `missing field "${fieldPath(error.instancePath, String(error.params.missingProperty))}"`;
+    case 'enum':
+      return `field "${where}" must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `field "${where}" must be ${JSON.stringify(error.params.allowedValue)}`;
+    case 'pattern':
+      return `field "${where}" must match ${error.params.pattern}`;
+    default:
+      return `field "${where}" ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/**
+ * oneOf failures make ajv report every branch; the deepest errors are the ones that explain
+ * what is wrong, so report those and drop the generic "must match exactly one schema".
+ */
+function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((e) => e.keyword !== 'oneOf');
+  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+  const maxDepth = Math.max(...specific.map(depth));
+  const chosen = specific.length ? specific.filter((e) => depth(e) === maxDepth) : errors;
+  // A value that is neither a slug nor a category: say so once instead of listing both branches.
+  const seen = new Set<string>();
+  return chosen.filter((e) => {
+    const key = describe(e);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function positionInJson(text: string, offset: number) {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+function collectLocalized(config: Record<string, unknown>): Array<{ field: string; text: LocalizedText }> {
+  const found: Array<{ field: string; text: LocalizedText }> = [];
+  const visit = (items: SidebarItemConfig[], prefix: string) =>
+    items.forEach((item, i) => {
+      if (typeof item === 'string') return;
+      found.push({ field: `${prefix}[${i}].label`, text: item.label });
+      visit(item.items, `${prefix}[${i}].items`);
+    });
+  visit(config.sidebar as SidebarItemConfig[], 'sidebar');
+  found.push({ field: 'title', text: config.title as LocalizedText });
+  found.push({ field: 'tagline', text: config.tagline as LocalizedText });
+  const footer = config.footer as { copyright?: LocalizedText } | undefined;
+  if (footer?.copyright) found.push({ field: 'footer.copyright', text: footer.copyright });
+  const bar = config.announcementBar as { content: LocalizedText } | undefined;
+  if (bar) found.push({ field: 'announcementBar.content', text: bar.content });
+  return found;
+}
+
+/** Checks that the schema cannot express: references between fields. */
+function checkReferences(config: Record<string, unknown>, file: string): void {
+  const locales = config.locales as Record<string, unknown>;
+  const defaultLocale = config.defaultLocale as string;
+  if (!(defaultLocale in locales)) {
+    throw new BookError(`field "defaultLocale" is "${defaultLocale}" but "locales" has no such entry (it has ${Object.keys(locales).join(', ')})`, { file });
+  }
+  for (const { field, text } of collectLocalized(config)) {
+    if (typeof text === 'string') continue;
+    for (const key of Object.keys(text)) {
+      if (!(key in locales)) throw new BookError(`field "${field}.${key}" names a locale that "locales" does not define`, { file });
+    }
+  }
+}
+
+function withDefaults(raw: Record<string, unknown>, rootDir: string): BookConfig {
+  const r = raw as Partial<BookConfig> & Record<string, unknown>;
+  return {
+    ...(r as BookConfig),
+    keywords: r.keywords ?? [],
+    siteUrl: r.siteUrl ?? 'https://pybook-org.github.io',
+    contentDir: r.contentDir ?? 'book',
+    staticDir: r.staticDir ?? 'book/static',
+    navbar: { hideOnScroll: true, ...r.navbar },
+    footer: { ...r.footer },
+    announcementBar: r.announcementBar ? { ...r.announcementBar, closable: r.announcementBar.closable ?? true } : undefined,
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3, ...r.tableOfContents },
+    titleDelimiter: r.titleDelimiter ?? '|',
+    sitemap: { changefreq: 'weekly', priority: 0.5, ...r.sitemap },
+    search: { languages: ['en', 'zh'], maxResults: 8, snippetLength: 50, highlightOnTarget: true, ...r.search },
+    rootDir,
+  };
+}
+
+/** Reads, validates and completes book.config.json. Throws BookError naming the field. */
+export function loadConfig(configPath: string): BookConfig {
+  const file = path.resolve(configPath);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new BookError(`cannot read the book configuration (expected a book.config.json at this path)`, { file });
+  }
+  return parseConfig(text, file);
+}
+
+export function parseConfig(text: string, file: string): BookConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const offset = /position (\d+)/.exec(message);
+    const pos = offset ? positionInJson(text, Number(offset[1])) : undefined;
+    throw new BookError(`invalid JSON: ${message}`, { file, ...pos });
+  }
+  const validate = getValidator();
+  if (!validate(raw)) {
+    const messages = relevantErrors(validate.errors ?? []).map(describe);
+    throw new BookError(messages.join('\n'), { file });
+  }
+  const config = raw as Record<string, unknown>;
+  checkReferences(config, file);
+  return withDefaults(config, path.dirname(file));
+}

@@ -1,0 +1,58 @@
+/** The validated shape of book.config.json (see book.config.schema.json). */
+export type LocalizedText = string | Record<string, string>;
+
+export interface LocaleConfig {
+  label: string;
+  direction: 'ltr' | 'rtl';
+  htmlLang: string;
+  calendar?: string;
+  path: string;
+}
+
+export interface SidebarCategoryConfig {
+  type: 'category';
+  label: LocalizedText;
+  collapsed?: boolean;
+  items: SidebarItemConfig[];
+}
+
+export type SidebarItemConfig = string | SidebarCategoryConfig;
+
+export interface BookConfig {
+  title: LocalizedText;
+  tagline: LocalizedText;
+  keywords: string[];
+  author: string;
+  repositoryUrl: string;
+  editUrlBase: string;
+  basePath: string;
+  siteVersion: string;
+  siteUrl: string;
+  contentDir: string;
+  staticDir: string;
+  defaultLocale: string;
+  locales: Record<string, LocaleConfig>;
+  sidebar: SidebarItemConfig[];
+  navbar: { hideOnScroll: boolean };
+  footer: { copyright?: LocalizedText };
+  announcementBar?: { id: string; content: LocalizedText; closable: boolean };
+  tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
+  titleDelimiter: string;
+  sitemap: { changefreq: string; priority: number };
+  search: {
+    languages: Array<'en' | 'zh'>;
+    maxResults: number;
+    snippetLength: number;
+    highlightOnTarget: boolean;
+    indexUrl?: string;
+  };
+  /** Folder that holds book.config.json; relative paths in the config resolve against it. */
+  rootDir: string;
+}
+
+/** Picks a locale's text, falling back to the default locale's. */
+export function localize(text: LocalizedText | undefined, locale: string, defaultLocale: string): string {
+  if (text === undefined) return '';
+  if (typeof text === 'string') return text;
+  return text[locale] ?? text[defaultLocale] ?? Object.values(text)[0] ?? '';
+}

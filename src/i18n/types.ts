@@ -1,0 +1,68 @@
+/** A count-dependent string: Intl.PluralRules picks the form. `{count}` is replaced. */
+export interface Plural { one: string; other: string }
+
+/** Every interface string of the site; one table per locale implements it. */
+export interface InterfaceStrings {
+  skipToContent: string;
+  home: string;
+  startReading: string;
+  languageMenu: string;
+  sourceRepository: string;
+  searchPlaceholder: string;
+  searchShortcutHint: string;
+  searchClear: string;
+  searchNoResults: string;
+  searchSeeAll: string;
+  searchLoading: string;
+  searchPageTitle: string;
+  searchPageTitleWithQuery: string; // {query}
+  searchPageNoDocuments: string;
+  searchPageResultCount: Plural;
+  searchHighlightRemove: string;
+  colorModeToLight: string;
+  colorModeToDark: string;
+  colorModeCurrentLight: string;
+  colorModeCurrentDark: string;
+  openSidebar: string;
+  closeSidebar: string;
+  hideSidebar: string;
+  showSidebar: string;
+  docsSidebarLabel: string;
+  breadcrumbs: string;
+  breadcrumbHome: string;
+  onThisPage: string;
+  editThisPage: string;
+  paginationLabel: string;
+  previous: string;
+  next: string;
+  newerEntries: string;
+  olderEntries: string;
+  versionBadge: string; // {version}
+  versionLabelCurrent: string;
+  tags: string;
+  taggedWith: Plural;
+  blogPostCount: Plural;
+  docCount: Plural;
+  readingTime: Plural;
+  copy: string;
+  copied: string;
+  copyCode: string;
+  toggleWordWrap: string;
+  codeOutput: string;
+  showAnswer: string;
+  compareJavaScript: string;
+  comparePython: string;
+  admonition: Record<'note' | 'tip' | 'info' | 'warning' | 'danger', string>;
+  closeAnnouncement: string;
+  notTranslated: string;
+  unlistedTitle: string;
+  unlistedBody: string;
+  notFoundTitle: string;
+  notFoundBody: string;
+  notFoundBrokenLink: string;
+  crashTitle: string;
+  crashTryAgain: string;
+  chunkRetry: string;
+  baseUrlWarning: string; // {basePath}
+  footerBuiltWith: string;
+}

@@ -1,0 +1,70 @@
+import type { Root as HastRoot } from 'hast';
+import type { Root } from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { VFileMessage } from 'vfile-message';
+import { BookError, lineOf } from '../shared/errors.js';
+import { remarkAdmonitions } from './plugins/admonitions.js';
+import { remarkCodeBlocks } from './plugins/code-blocks.js';
+import { remarkFrontMatterData } from './plugins/front-matter.js';
+import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
+import { remarkLinks, type LinkOptions } from './plugins/links.js';
+import { remarkMdxGuard } from './plugins/mdx-guard.js';
+import { collectSections, countWords } from './plugins/text-sections.js';
+import { toHastHandlers } from './to-hast-handlers.js';
+import type { CompiledChapter } from './types.js';
+
+export type CompileOptions = LinkOptions;
+
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkDirective);
+
+/** Compiles one chapter's MDX source into hast plus everything later stages need. */
+export function compileChapter(source: string, filePath: string, options: CompileOptions): CompiledChapter {
+  const file = new VFile({ path: filePath, value: escapeHeadingIds(source) });
+  let tree: Root;
+  try {
+    tree = parser.parse(file);
+  } catch (error) {
+    throw fromParseError(error, filePath, source);
+  }
+  const transforms = unified()
+    .use(remarkFrontMatterData)
+    .use(remarkMdxGuard)
+    .use(remarkAdmonitions)
+    .use(remarkHeadingIds)
+    .use(remarkLinks, options)
+    .use(remarkCodeBlocks);
+  const mdast = transforms.runSync(tree, file) as Root;
+  const sections = collectSections(mdast, file);
+  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).runSync(mdast, file) as HastRoot;
+  return {
+    frontMatter: file.data.frontMatter!,
+    hast,
+    headings: file.data.headings ?? [],
+    links: file.data.links ?? [],
+    examples: file.data.examples ?? [],
+    sections,
+    wordCount: countWords(sections.map((s) => `${s.heading ?? ''} ${s.text}`).join(' ')),
+    warnings: file.data.warnings ?? [],
+  };
+}
+
+/** MDX syntax errors come from micromark as VFileMessages: keep their position. */
+function fromParseError(error: unknown, filePath: string, source: string): BookError {
+  if (error instanceof BookError) return error;
+  if (error instanceof VFileMessage) {
+    const line = error.line ?? undefined;
+    const column = error.column ?? undefined;
+    const hint = /before name|Unexpected character/.test(error.reason)
+      ? ' (a literal "<" or "{" in prose must be escaped as \\< or \\{, or put in `code`)'
+      : '';
+    return new BookError(`MDX syntax error: ${error.reason}${hint}`, { file: filePath, line, column }, line ? lineOf(source, line) : undefined);
+  }
+  return new BookError(`cannot parse: ${(error as Error).message}`, { file: filePath });
+}

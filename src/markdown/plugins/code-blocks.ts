@@ -1,0 +1,86 @@
+import type { Code, Root, Parent } from 'mdast';
+import type { VFile } from 'vfile';
+import { SKIP, visit } from 'unist-util-visit';
+import { CODE_LANGUAGES, canonicalLanguage } from '../highlight.js';
+import type { CodeExample } from '../types.js';
+import { errorAt } from './located-error.js';
+
+export interface CodeMeta {
+  title?: string;
+  highlight: Set<number>;
+  norun?: string;
+  raises?: string;
+}
+
+const META_TOKEN = /\s*(?:(\w+)="([^"]*)"|\{([\d,\s-]+)\})/y;
+const META_KEYS = new Set(['title', 'norun', 'raises']);
+
+/** Parses `title="a.py" {1,3-5} norun="reason"`; throws a message naming what is wrong. */
+export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
+  const result: CodeMeta = { highlight: new Set() };
+  const text = (meta ?? '').trim();
+  META_TOKEN.lastIndex = 0;
+  while (META_TOKEN.lastIndex < text.length) {
+    const match = META_TOKEN.exec(text);
+    if (!match) throw new Error(`cannot read the code block options "${text}": write title="file.py", {1,3-5}, norun="reason" or raises="Error"`);
+    if (match[3] !== undefined) {
+      for (const range of match[3].split(',').map((r) => r.trim()).filter(Boolean)) {
+        const [from, to = from] = range.split('-').map(Number);
+        if (!(from >= 1 && to >= from)) throw new Error(`line range "${range}" is not valid`);
+        for (let n = from; n <= to; n++) result.highlight.add(n);
+      }
+    } else {
+      const key = match[1];
+      if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, raises, {lines})`);
+      if (key === 'norun' && !match[2].trim()) throw new Error('norun needs a reason: norun="needs the network"');
+      (result as unknown as Record<string, string>)[key] = match[2];
+    }
+  }
+  return result;
+}
+
+/**
+ * Turns fenced code into CodeBlock components (highlighted at build time), attaches the
+ * ```output block that follows a block to it, and records every block for `pybook check`.
+ */
+export function remarkCodeBlocks() {
+  return (tree: Root, file: VFile) => {
+    const examples: CodeExample[] = [];
+    visit(tree, 'code', (node: Code, index, parent: Parent | undefined) => {
+      if (!parent || index === undefined) return;
+      const lang = (node.lang ?? 'text').toLowerCase();
+      if (!(lang in CODE_LANGUAGES)) {
+        throw errorAt(file, node, `unsupported code language "${lang}": use one of ${Object.keys(CODE_LANGUAGES).join(', ')}`);
+      }
+      if (lang === 'output') throw errorAt(file, node, 'an ```output block must directly follow the code block whose output it shows');
+      let meta: CodeMeta;
+      try {
+        meta = parseCodeMeta(node.meta);
+      } catch (error) {
+        throw errorAt(file, node, (error as Error).message);
+      }
+      const next = parent.children[index + 1];
+      let output: string | undefined;
+      if (next?.type === 'code' && next.lang === 'output') {
+        output = next.value;
+        parent.children.splice(index + 1, 1);
+      }
+      const canonical = canonicalLanguage(lang);
+      examples.push({
+        lang: canonical,
+        code: node.value,
+        line: node.position?.start.line ?? 0,
+        ...(output !== undefined ? { output } : {}),
+        ...(meta.norun !== undefined ? { norun: meta.norun } : {}),
+        ...(meta.raises !== undefined ? { raises: meta.raises } : {}),
+        ...(meta.title !== undefined ? { title: meta.title } : {}),
+      });
+      node.data = {
+        ...node.data,
+        codeBlock: { lang, canonical, meta, output },
+      } as Code['data'];
+      return SKIP;
+    });
+    file.data.examples = examples;
+  };
+}

@@ -1,0 +1,44 @@
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { BookError } from '../../shared/errors.js';
+import type { FrontMatter } from '../types.js';
+
+const KNOWN_FIELDS = new Set(['title', 'description', 'keywords', 'sidebar_label', 'unlisted']);
+
+/** Reads the YAML front matter into file.data.frontMatter and removes it from the tree. */
+export function remarkFrontMatterData() {
+  return (tree: Root, file: VFile) => {
+    const first = tree.children[0];
+    const fileName = file.path;
+    if (!first || first.type !== 'yaml') {
+      throw new BookError('missing front matter: a chapter starts with ---, a "title:" line and ---', { file: fileName, line: 1, column: 1 });
+    }
+    const yamlLine = first.position?.start.line ?? 1;
+    let data: unknown;
+    try {
+      data = parseYaml(first.value);
+    } catch (error) {
+      const pos = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+      throw new BookError(`invalid front matter: ${(error as Error).message.split('\n')[0]}`, {
+        file: fileName,
+        line: pos ? yamlLine + pos.line : yamlLine,
+        column: pos?.col,
+      });
+    }
+    const fm = (data ?? {}) as Record<string, unknown>;
+    const at = { file: fileName, line: yamlLine };
+    for (const key of Object.keys(fm)) {
+      if (!KNOWN_FIELDS.has(key)) throw new BookError(`unknown front matter field "${key}" (allowed: ${[...KNOWN_FIELDS].join(', ')})`, at);
+    }
+    if (typeof fm.title !== 'string' || !fm.title.trim()) throw new BookError('front matter needs a "title" string', at);
+    if (fm.description !== undefined && typeof fm.description !== 'string') throw new BookError('front matter "description" must be a string', at);
+    if (fm.sidebar_label !== undefined && typeof fm.sidebar_label !== 'string') throw new BookError('front matter "sidebar_label" must be a string', at);
+    if (fm.unlisted !== undefined && typeof fm.unlisted !== 'boolean') throw new BookError('front matter "unlisted" must be true or false', at);
+    if (fm.keywords !== undefined && !(Array.isArray(fm.keywords) && fm.keywords.every((k) => typeof k === 'string'))) {
+      throw new BookError('front matter "keywords" must be a list of strings', at);
+    }
+    file.data.frontMatter = fm as unknown as FrontMatter;
+    tree.children.shift();
+  };
+}

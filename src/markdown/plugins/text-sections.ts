@@ -1,0 +1,48 @@
+import type { Root, RootContent, Nodes } from 'mdast';
+import type { VFile } from 'vfile';
+import type { TextSection } from '../types.js';
+
+/** Plain text of a node with code blocks left out (search indexes prose, not code listings). */
+export function proseText(node: Nodes): string {
+  if (node.type === 'code' || node.type === 'yaml') return '';
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+  if ('children' in node) {
+    const inline = node.type === 'paragraph' || node.type === 'heading' || node.type === 'emphasis' ||
+      node.type === 'strong' || node.type === 'link' || node.type === 'delete' || node.type === 'mdxJsxTextElement';
+    return (node.children as Nodes[]).map(proseText).filter(Boolean).join(inline ? '' : ' ');
+  }
+  return '';
+}
+
+/** Splits a chapter into its introduction and one section per h2/h3, for search documents. */
+export function collectSections(tree: Root, file: VFile): TextSection[] {
+  const headings = file.data.headings ?? [];
+  const sections: TextSection[] = [{ text: '' }];
+  let headingIndex = 0;
+  const append = (text: string) => {
+    const current = sections[sections.length - 1];
+    current.text = current.text ? `${current.text} ${text}` : text;
+  };
+  const walk = (nodes: RootContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'heading') {
+        const heading = headings[headingIndex++];
+        if (heading && heading.depth <= 3) {
+          sections.push({ headingId: heading.id, heading: heading.text, depth: heading.depth, text: '' });
+          continue;
+        }
+      }
+      const text = proseText(node).replace(/\s+/g, ' ').trim();
+      if (text) append(text);
+    }
+  };
+  walk(tree.children);
+  return sections.filter((s, i) => i === 0 ? s.text : true);
+}
+
+/** Words for reading time: Latin words plus CJK characters (each read like a short word). */
+export function countWords(text: string): number {
+  const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/g)?.length ?? 0;
+  const latin = text.replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ').match(/[A-Za-z0-9_'’-]+/g)?.length ?? 0;
+  return latin + Math.round(cjk / 1.5);
+}

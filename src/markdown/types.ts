@@ -1,0 +1,77 @@
+import type { Root as HastRoot } from 'hast';
+
+/** Front matter a chapter may declare (docs/authoring.md). */
+export interface FrontMatter {
+  title: string;
+  description?: string;
+  keywords?: string[];
+  sidebar_label?: string;
+  unlisted?: boolean;
+}
+
+export interface Heading {
+  depth: number;
+  text: string;
+  id: string;
+  line: number;
+}
+
+/** A link found in a chapter, kept so the build can check it against the page models. */
+export interface ChapterLink {
+  /** Chapter slug the link points at ('' = the book's home), or undefined for in-page anchors. */
+  targetSlug?: string;
+  anchor?: string;
+  /** The URL as the author wrote it. */
+  written: string;
+  line: number;
+  column: number;
+}
+
+/** A fenced code block, as the example checker needs it. */
+export interface CodeExample {
+  lang: string;
+  code: string;
+  line: number;
+  /** Expected standard output from a following ```output block. */
+  output?: string;
+  norun?: string;
+  raises?: string;
+  title?: string;
+}
+
+/** Plain text of one part of a chapter (intro or a heading's section), for search. */
+export interface TextSection {
+  headingId?: string;
+  heading?: string;
+  depth?: number;
+  text: string;
+}
+
+export interface Warning {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/** What the markdown pipeline makes of one chapter file. */
+export interface CompiledChapter {
+  frontMatter: FrontMatter;
+  hast: HastRoot;
+  headings: Heading[];
+  links: ChapterLink[];
+  examples: CodeExample[];
+  sections: TextSection[];
+  wordCount: number;
+  warnings: Warning[];
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    frontMatter: FrontMatter;
+    headings: Heading[];
+    links: ChapterLink[];
+    examples: CodeExample[];
+    warnings: Warning[];
+  }
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { BookError } from '../shared/errors.js';
+import type { Warning } from '../markdown/types.js';
+import type { PageModel } from './types.js';
+
+export interface LinkReport { errors: BookError[]; warnings: Warning[] }
+
+/**
+ * Checks every link of every page against the page models: a link to a page that does not exist
+ * is an error (the build fails listing all of them); a missing #anchor is a warning.
+ */
+export function checkLinks(pages: PageModel[]): LinkReport {
+  const byLocale = new Map<string, Map<string, PageModel>>();
+  for (const page of pages) {
+    if (!byLocale.has(page.locale)) byLocale.set(page.locale, new Map());
+    byLocale.get(page.locale)!.set(page.slug, page);
+  }
+  const errors: BookError[] = [];
+  const warnings: Warning[] = [];
+  for (const page of pages) {
+    const file = page.sourceFile ? path.relative(process.cwd(), page.sourceFile) : page.route;
+    for (const link of page.links) {
+      const target = byLocale.get(page.locale)?.get(link.targetSlug ?? page.slug);
+      const where = { file, line: link.line, column: link.column };
+      if (!target || target.kind === 'notFound') {
+        errors.push(new BookError(`broken link "${link.written}": there is no chapter "${link.targetSlug}"`, where));
+        continue;
+      }
+      if (link.anchor && target.kind === 'chapter' && !target.headings.some((h) => h.id === link.anchor)) {
+        warnings.push({ ...where, message: `broken anchor "${link.written}": "${target.slug || 'home'}" has no heading with id "${link.anchor}"` });
+      }
+    }
+  }
+  return { errors, warnings };
+}
+
+/** Two pages on one route: the spec says this only warns (the later page wins). */
+export function findDuplicateRoutes(pages: PageModel[]): Warning[] {
+  const seen = new Map<string, PageModel>();
+  const warnings: Warning[] = [];
+  for (const page of pages) {
+    const other = seen.get(page.route);
+    if (other) warnings.push({ file: page.sourceFile ?? page.route, message: `duplicate route ${page.route} (also produced by ${other.sourceFile ?? other.kind})` });
+    seen.set(page.route, page);
+  }
+  return warnings;
+}

@@ -1,0 +1,85 @@
+import type http from 'node:http';
+import { FileResponder, type TransformHtml } from './file-responder.js';
+import { formatUrlPath, parseRequestPath, sanitizeQueryForHeader } from './resolve-path.js';
+import { routeRequest } from './route.js';
+import { describeRequest, sendPlainText, sendRedirect } from './responses.js';
+import { SiteFiles } from './site-files.js';
+
+/** Everything the handler needs, already validated and normalised by static-server.ts. */
+export interface RequestHandlerConfig {
+  rootRealPath: string;
+  baseSegments: string[];
+  localeDirs: string[];
+  log: (line: string) => void;
+  handleExtra: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
+  transformHtml: TransformHtml | undefined;
+}
+
+/**
+ * Dispatches one request: extra handler, method check, URL validation,
+ * redirects, file lookup, then the file or the localised 404 page.
+ */
+export function createRequestHandler(config: RequestHandlerConfig): http.RequestListener {
+  const siteFiles = new SiteFiles(config.rootRealPath);
+  const responder = new FileResponder(config.transformHtml);
+
+  /** The site's own 404 page, in the visitor's language when the URL is under a locale folder. */
+  async function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, relativeSegments: readonly string[], reason: string): Promise<void> {
+    config.log(`404 ${describeRequest(req)} (${reason})`);
+    const locale = relativeSegments[0];
+    const pages = locale !== undefined && config.localeDirs.includes(locale) ? [[locale, '404.html'], ['404.html']] : [['404.html']];
+    const urlPath = formatUrlPath([...config.baseSegments, ...relativeSegments], false);
+    for (const page of pages) {
+      const located = await siteFiles.locate(page, false);
+      if (located.kind === 'file' && (await responder.sendErrorPage(req, res, located, 404, urlPath))) return;
+    }
+    sendPlainText(req, res, 404, 'Page Not Found');
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (config.handleExtra?.(req, res) === true) return;
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      config.log(`405 ${describeRequest(req)}`);
+      sendPlainText(req, res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return;
+    }
+
+    const parsed = parseRequestPath(req.url ?? '');
+    if (!parsed.ok) {
+      if (parsed.status === 404) return sendNotFound(req, res, [], parsed.reason);
+      config.log(`400 ${describeRequest(req)} (${parsed.reason})`);
+      sendPlainText(req, res, 400, 'Bad Request');
+      return;
+    }
+
+    const route = routeRequest(parsed, config.baseSegments);
+    if (route.kind === 'redirect') {
+      sendRedirect(req, res, route.status, route.location);
+      return;
+    }
+
+    const located = await siteFiles.locate(route.relativeSegments, route.trailingSlash);
+    switch (located.kind) {
+      case 'directory-with-index': {
+        const folderPath = formatUrlPath([...config.baseSegments, ...route.relativeSegments], true);
+        sendRedirect(req, res, 301, folderPath + sanitizeQueryForHeader(route.query));
+        return;
+      }
+      case 'not-found':
+        return sendNotFound(req, res, route.relativeSegments, located.reason);
+      case 'file':
+        return responder.sendFile(req, res, located, formatUrlPath(parsed.segments, parsed.trailingSlash));
+    }
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A client that hangs up mid-stream is routine, not a server problem.
+      if (res.destroyed || (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      config.log(`500 ${describeRequest(req)} (${error instanceof Error ? error.message : String(error)})`);
+      if (res.headersSent) res.destroy();
+      else sendPlainText(req, res, 500, 'Internal Server Error');
+    });
+  };
+}

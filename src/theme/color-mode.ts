@@ -1,0 +1,23 @@
+/** Colour mode: stored under the `theme` key (no namespace) as the spec requires. */
+export type ColorMode = 'light' | 'dark';
+export const COLOR_MODE_KEY = 'theme';
+
+export function currentColorMode(): ColorMode {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+export function applyColorMode(mode: ColorMode): void {
+  document.documentElement.dataset.theme = mode;
+  document.documentElement.style.colorScheme = mode;
+  window.dispatchEvent(new Event('pybook:color-mode'));
+}
+
+export function storeColorMode(mode: ColorMode): void {
+  try { localStorage.setItem(COLOR_MODE_KEY, mode); } catch { /* storage disabled: the choice lasts for this page */ }
+}
+
+/**
+ * Runs inline in <head> before first paint (kept tiny and dependency-free): the stored choice,
+ * else the system preference, else light. Also hides an announcement the reader has closed.
+ */
+export const HEAD_SCRIPT = `(function(){var d=document.documentElement;try{var t=localStorage.getItem('theme');if(t!=='light'&&t!=='dark'){t=window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}d.dataset.theme=t;d.style.colorScheme=t;var a=d.getAttribute('data-announcement');if(a&&localStorage.getItem('pybook-announcement-dismiss')===a){d.setAttribute('data-announcement-dismissed','')}}catch(e){d.dataset.theme='light'}})();`;

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+
+export const DESKTOP_BREAKPOINT = 996;
+
+/** Hides the navbar while scrolling down and shows it again on the way up. */
+export function useHideOnScroll(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const navbarHeight = 60;
+      if (y < navbarHeight) setHidden(false);
+      else if (Math.abs(y - last.current) > 8) setHidden(y > last.current);
+      last.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
+/** The heading nearest above the top of the viewport, for the table of contents. */
+export function useActiveHeading(ids: string[], routeKey: string): string | undefined {
+  const [active, setActive] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!ids.length) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      let current: string | undefined;
+      for (const id of ids) {
+        const element = document.getElementById(id);
+        if (element && element.getBoundingClientRect().top <= 100) current = id;
+      }
+      setActive(current ?? ids[0]);
+    };
+    const onScroll = () => { if (!frame) frame = requestAnimationFrame(update); };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => { window.removeEventListener('scroll', onScroll); if (frame) cancelAnimationFrame(frame); };
+  }, [routeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  return active;
+}
+
+/** The mobile menu: closes when the window grows past the desktop breakpoint and on back navigation. */
+export function useMobileMenu(routeKey: string): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [routeKey]);
+  useEffect(() => {
+    if (!open) return;
+    const onResize = () => { if (window.innerWidth > DESKTOP_BREAKPOINT) setOpen(false); };
+    const onPop = () => setOpen(false);
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    window.addEventListener('resize', onResize);
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('keydown', onKey);
+    return () => { window.removeEventListener('resize', onResize); window.removeEventListener('popstate', onPop); window.removeEventListener('keydown', onKey); };
+  }, [open]);
+  return [open, setOpen];
+}

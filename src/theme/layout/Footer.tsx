@@ -1,0 +1,16 @@
+import { useSite } from '../site-context.js';
+
+export function Footer() {
+  const site = useSite();
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <p>{site.footerCopyright}</p>
+        <p className="footer-meta">
+          <a href={site.repositoryUrl} rel="noopener">{site.strings.sourceRepository}</a>
+          {' · '}{site.strings.footerBuiltWith}{' · '}<span>{site.strings.versionBadge.replace('{version}', site.siteVersion)}</span>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,31 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSite } from '../site-context.js';
+
+const SearchResults = lazy(() => import('../../client/search/SearchPageResults.js'));
+
+/**
+ * The search page shell. Results need the index, so they render only in the browser; the server
+ * renders the form, which also works without JavaScript by reloading with ?q=.
+ */
+export function SearchPage() {
+  const site = useSite();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <div className="search-page">
+      <h1>{site.strings.searchPageTitle}</h1>
+      {mounted ? (
+        <Suspense fallback={<p>{site.strings.searchLoading}</p>}>
+          <SearchResults />
+        </Suspense>
+      ) : (
+        <form action={site.searchRoute} method="get" className="search-page-form" role="search">
+          <label>
+            <span className="visually-hidden">{site.strings.searchPlaceholder}</span>
+            <input className="search-page-input" type="search" name="q" placeholder={site.strings.searchPlaceholder} />
+          </label>
+        </form>
+      )}
+    </div>
+  );
+}

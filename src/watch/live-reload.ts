@@ -1,0 +1,59 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Path (under the base path) of the server-sent-events stream that watch mode pushes to. */
+export const EVENTS_PATH = '__pybook/events';
+
+export type LiveEvent =
+  | { type: 'reload'; routes: string[] }
+  | { type: 'build-error'; message: string }
+  | { type: 'clear' };
+
+/** Keeps the open event streams of every browser tab and broadcasts build results to them. */
+export class LiveReloadHub {
+  private clients = new Set<ServerResponse>();
+  private lastError: string | undefined;
+
+  constructor(private readonly basePath: string) {}
+
+  /** The static server's `handleExtra` hook: answers the event stream, leaves the rest. */
+  handle = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.url?.split('?')[0] !== `${this.basePath}${EVENTS_PATH}`) return false;
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write('retry: 500\n\n');
+    if (this.lastError !== undefined) res.write(frame({ type: 'build-error', message: this.lastError }));
+    this.clients.add(res);
+    req.on('close', () => this.clients.delete(res));
+    return true;
+  };
+
+  send(event: LiveEvent): void {
+    if (event.type === 'build-error') this.lastError = event.message;
+    else this.lastError = undefined;
+    const data = frame(event);
+    for (const client of this.clients) client.write(data);
+  }
+
+  close(): void {
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+}
+
+function frame(event: LiveEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * The script watch mode adds to every page: reloads when this page changed (keeping the scroll
+ * position), shows a build error as an overlay, and removes it once the chapter is fixed.
+ * Error text is inserted with textContent, never as HTML.
+ */
+export function liveReloadScript(basePath: string): string {
+  const source = `(function(){var K='pybook-watch-scroll';try{var s=sessionStorage.getItem(K);if(s){sessionStorage.removeItem(K);var y=+s;addEventListener('load',function(){scrollTo(0,y)});scrollTo(0,y)}}catch(e){}
+var es=new EventSource(${JSON.stringify(basePath + EVENTS_PATH)});
+function clear(){var o=document.getElementById('pybook-error-overlay');if(o)o.remove()}
+es.addEventListener('reload',function(ev){var d=JSON.parse(ev.data),p=location.pathname;clear();if(d.routes.indexOf(p)>=0||d.routes.indexOf(p.replace(/index\\.html$/,''))>=0){try{sessionStorage.setItem(K,String(scrollY))}catch(e){}location.reload()}});
+es.addEventListener('clear',clear);
+es.addEventListener('build-error',function(ev){var d=JSON.parse(ev.data);clear();var o=document.createElement('div');o.id='pybook-error-overlay';o.setAttribute('role','alert');o.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(20,24,33,.94);color:#ffb4b4;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace';var h=document.createElement('h2');h.textContent='pybook: the build failed';h.style.color='#fff';var pre=document.createElement('pre');pre.textContent=d.message;pre.style.whiteSpace='pre-wrap';o.appendChild(h);o.appendChild(pre);document.body.appendChild(o)});})();`;
+  return `<script>${source.replace(/<\//g, '<\\/')}</script>`;
+}

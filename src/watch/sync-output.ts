@@ -1,0 +1,29 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteFiles } from '../build/write-output.js';
+
+const same = (a: string | Uint8Array, b: string | Uint8Array) =>
+  typeof a === 'string' && typeof b === 'string' ? a === b : Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+
+/**
+ * Brings the output folder from the previous build's files to the new ones by writing only
+ * what changed and deleting what disappeared. Returns the names that changed.
+ */
+export function syncOutput(outDir: string, previous: SiteFiles, next: SiteFiles): string[] {
+  const changed: string[] = [];
+  for (const [name, contents] of next) {
+    const before = previous.get(name);
+    if (before !== undefined && same(before, contents)) continue;
+    const file = path.join(outDir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, contents);
+    changed.push(name);
+  }
+  for (const name of previous.keys()) {
+    if (next.has(name)) continue;
+    const file = path.join(outDir, name);
+    if (existsSync(file)) rmSync(file);
+    changed.push(name);
+  }
+  return changed;
+}
