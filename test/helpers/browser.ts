@@ -1,0 +1,37 @@
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
+
+export const BASE_PATH = '/python-guide-for-javascript-engineers/';
+
+/** Debian's Chromium, with the flags this machine needs (no network beyond loopback). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** The site that the global setup built (see global-setup.ts). */
+export function builtSiteDir(): string {
+  const dir = process.env.PYBOOK_TEST_SITE;
+  if (!dir) throw new Error('PYBOOK_TEST_SITE is not set: run the tests through vitest (globalSetup builds the site)');
+  return dir;
+}
+
+export async function serveSite(dir = builtSiteDir()): Promise<RunningServer> {
+  return startStaticServer({ dir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+}
+
+/** Collects console errors and warnings and uncaught page errors, for "no console errors" assertions. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+}

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Builder } from '../../src/build/build.js';
+import { writeSiteAtomically } from '../../src/build/write-output.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Builds the real book once per test run into .test-build/site; browser, search and server
+ * tests read it through PYBOOK_TEST_SITE instead of building it again each.
+ */
+export default async function setup(): Promise<void> {
+  const outDir = path.join(root, '.test-build', 'site');
+  const result = await new Builder({ configPath: path.join(root, 'book.config.json') }).build();
+  writeSiteAtomically(outDir, result.files, result.staticDirs);
+  process.env.PYBOOK_TEST_SITE = outDir;
+}
