@@ -1,11 +1,34 @@
 import { hydrateRoot } from 'react-dom/client';
-import { App } from '../theme/App.js';
 import type { ClientPage, SiteData } from '../pages/types.js';
+import { installContentBehaviour } from './content-behaviour.js';
+import { rememberDocsVersion, syncColorMode } from './preferences.js';
+import { normalizePath } from './route-modules.js';
+import { Root } from './Root.js';
 
 interface BootData { site: SiteData; page: ClientPage }
 
 const data = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!) as BootData;
+
+// /x/index.html and /x.html show the page of /x/: show the clean URL too (404.html stays as it is).
+if (!location.pathname.endsWith('/404.html')) {
+  const clean = normalizePath(location.pathname);
+  if (clean !== location.pathname) history.replaceState(history.state, '', clean + location.search + location.hash);
+}
+
+syncColorMode();
+rememberDocsVersion(data.site.version.name);
+installContentBehaviour();
+
+// Close an open dropdown (language menu) when the reader clicks elsewhere or presses Escape.
+document.addEventListener('click', (event) => {
+  for (const open of Array.from(document.querySelectorAll('details.dropdown[open]'))) if (!open.contains(event.target as Node)) open.removeAttribute('open');
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape') return;
+  for (const open of Array.from(document.querySelectorAll('details.dropdown[open]'))) { open.removeAttribute('open'); open.querySelector('summary')?.focus(); }
+});
+
 const root = document.getElementById('__pybook')!;
-// The content HTML is already in the DOM; read it back rather than shipping it twice.
+// The content HTML is already in the DOM: read it back rather than shipping it a second time.
 const html = root.querySelector('.markdown')?.innerHTML ?? '';
-hydrateRoot(root, <App site={data.site} page={data.page} html={html} />);
+hydrateRoot(root, <Root site={data.site} page={data.page} html={html} />);

@@ -1,5 +1,5 @@
 import { en } from './en.js';
-import type { InterfaceStrings, Plural } from './types.js';
+import type { InterfaceStrings } from './types.js';
 import { zhCn } from './zh-cn.js';
 
 export type { InterfaceStrings, Plural } from './types.js';
@@ -11,12 +11,4 @@ export function stringsFor(locale: string): InterfaceStrings {
   return tables[locale] ?? en;
 }
 
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
-/** Picks the singular or plural form for `count` by the locale's plural rules. */
-export function plural(forms: Plural, count: number, htmlLang: string, values: Record<string, string | number> = {}): string {
-  const rule = new Intl.PluralRules(htmlLang).select(count);
-  return format(rule === 'one' ? forms.one : forms.other, { count, ...values });
-}
+export { format, plural } from './plural.js';

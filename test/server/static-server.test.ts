@@ -289,7 +289,7 @@ describe('compression', () => {
   });
 
   it('sends identity when nothing acceptable is offered', async () => {
-    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }]) {
+    for (const headers of [{} as Record<string, string>, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }]) {
       const response = await at(cssUrl, headers);
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.body.toString()).toBe(LARGE_CSS);

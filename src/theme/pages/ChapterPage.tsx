@@ -1,5 +1,5 @@
 import type { ClientPage } from '../../pages/types.js';
-import { plural } from '../../i18n/index.js';
+import { plural } from '../../i18n/plural.js';
 import { useSite } from '../site-context.js';
 import { Breadcrumbs } from '../layout/Breadcrumbs.js';
 import { Pagination } from '../layout/Pagination.js';

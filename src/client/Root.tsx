@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { App } from '../theme/App.js';
+import type { ClientPage, SiteData } from '../pages/types.js';
+import { startPrefetching } from './prefetch.js';
+import { createRouter } from './router.js';
+
+interface Props { site: SiteData; page: ClientPage; html: string }
+
+/** True when the site is opened under a path outside the configured base path (a deployment mistake). */
+export function isWrongBasePath(pathname: string, basePath: string): boolean {
+  return !(pathname === basePath.slice(0, -1) || pathname.startsWith(basePath));
+}
+
+/** The client's top component: the App plus the router that swaps its page on navigation. */
+export function Root({ site, page, html }: Props) {
+  const [route, setRoute] = useState({ page, html });
+  const [baseUrlWarning, setBaseUrlWarning] = useState(false);
+  useEffect(() => {
+    // After hydration (the server cannot know the URL the site is opened at).
+    setBaseUrlWarning(isWrongBasePath(location.pathname, site.basePath));
+    const router = createRouter({ site, render: (next) => flushSync(() => setRoute(next)) });
+    const stopPrefetch = startPrefetching(router.moduleForAnchor);
+    return () => { router.stop(); stopPrefetch(); };
+  }, [site]);
+  return <App site={site} page={route.page} html={route.html} baseUrlWarning={baseUrlWarning} />;
+}

@@ -1,0 +1,48 @@
+import { loadRouteModule } from './route-modules.js';
+
+interface NetworkInformationLike { saveData?: boolean; effectiveType?: string }
+
+/** Spec: prefetching is skipped on 2g or save-data connections. */
+export function prefetchAllowed(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  if (!connection) return true;
+  return !connection.saveData && !(connection.effectiveType ?? '').includes('2g');
+}
+
+/**
+ * Prefetches the page module of internal links as they scroll into view or are hovered, so a
+ * click renders at once. `moduleFor` maps a link to its route module URL (undefined = not a route).
+ */
+export function startPrefetching(moduleFor: (anchor: HTMLAnchorElement) => string | undefined): () => void {
+  if (!prefetchAllowed()) return () => {};
+  const done = new Set<string>();
+  const prefetch = (anchor: HTMLAnchorElement) => {
+    const url = moduleFor(anchor);
+    if (!url || done.has(url)) return;
+    done.add(url);
+    loadRouteModule(url).catch(() => done.delete(url));
+  };
+  const observer = 'IntersectionObserver' in window
+    ? new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer?.unobserve(entry.target);
+        const anchor = entry.target as HTMLAnchorElement;
+        // Idle time only: prefetching must never compete with the reader's own interaction.
+        const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
+        idle(() => prefetch(anchor));
+      }
+    })
+    : undefined;
+  const observeAll = () => document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => { if (moduleFor(a)) observer?.observe(a); });
+  const onHover = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a[href]');
+    if (anchor) prefetch(anchor as HTMLAnchorElement);
+  };
+  observeAll();
+  document.addEventListener('mouseover', onHover, { passive: true });
+  document.addEventListener('focusin', onHover);
+  const mutations = new MutationObserver(() => observeAll());
+  mutations.observe(document.getElementById('__pybook') ?? document.body, { childList: true, subtree: true });
+  return () => { observer?.disconnect(); mutations.disconnect(); document.removeEventListener('mouseover', onHover); document.removeEventListener('focusin', onHover); };
+}
