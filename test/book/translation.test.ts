@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadBook, sidebarSlugs } from '../../src/book/load-book.js';
+import { pageRoute } from '../../src/book/routes.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { compileChapter } from '../../src/markdown/compile.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const config = loadConfig(path.join(root, 'book.config.json'));
+const book = loadBook(config);
+const spec = readFileSync(path.join(root, '..', 'shared', 'spec.md'), 'utf8');
+
+function compiled(locale: string, slug: string) {
+  const source = book.chapters[locale].find((c) => c.slug === slug)!;
+  const info = book.locales.find((l) => l.code === locale)!;
+  return compileChapter(source.source, source.file, { slug, basePath: config.basePath, localePaths: ['zh-cn'], routeFor: (s) => pageRoute(config.basePath, info, s) });
+}
+
+describe('the book', () => {
+  it('has exactly the 40 chapters the spec lists, all in the sidebar', () => {
+    const specSlugs = /Chapter slugs[^:]*:\n([^\n]+)/.exec(spec)?.[1].replace(/\.$/, '').split(',').map((s) => s.trim()).sort();
+    expect(specSlugs).toHaveLength(40);
+    expect([...book.slugs].sort()).toEqual(specSlugs);
+    expect(sidebarSlugs(config.sidebar).sort()).toEqual(specSlugs);
+  });
+
+  it('has every chapter translated: no Chinese page falls back to English', () => {
+    expect(book.chapters['zh-cn'].filter((c) => c.fallback).map((c) => c.slug)).toEqual([]);
+  });
+
+  it('keeps the same heading ids in both languages, so the language switch lands on the same section', () => {
+    const mismatched: string[] = [];
+    for (const slug of book.slugs) {
+      const en = compiled('en', slug).headings.map((h) => h.id);
+      const zh = compiled('zh-cn', slug).headings.map((h) => h.id);
+      if (JSON.stringify(en) !== JSON.stringify(zh)) mismatched.push(`${slug}: en [${en.join(', ')}] zh [${zh.join(', ')}]`);
+    }
+    expect(mismatched).toEqual([]);
+  });
+
+  it('gives each chapter a substantial English body and an exercise with an answer in both languages', () => {
+    const thin: string[] = [];
+    for (const slug of book.slugs) {
+      const chapter = compiled('en', slug);
+      const short = ['references', 'afterword'].includes(slug) ? 500 : 900;
+      if (chapter.wordCount < short) thin.push(`${slug}: ${chapter.wordCount} words`);
+      for (const locale of ['en', 'zh-cn']) {
+        const source = book.chapters[locale].find((c) => c.slug === slug)!.source;
+        if (!/^## .*\n[\s\S]*<Answer>/m.test(source)) thin.push(`${locale}/${slug}: no exercise with an <Answer>`);
+      }
+    }
+    expect(thin).toEqual([]);
+  });
+});
