@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { PageAssets } from './render-page.js';
+
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ClientBundle {
+  assets: PageAssets;
+  /** Output files: path relative to the site root -> contents. */
+  files: Map<string, Uint8Array>;
+}
+
+/**
+ * Bundles the browser client (React, the theme, the router) as minified ESM with code
+ * splitting and content-hashed names, plus the stylesheet. Sources are read from src/ so the
+ * same components render on the server (compiled) and in the browser (bundled).
+ */
+export async function bundleClient(basePath: string): Promise<ClientBundle> {
+  const result = await esbuild.build({
+    absWorkingDir: packageRoot,
+    entryPoints: { app: 'src/client/entry.tsx', style: 'src/theme/styles.css' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // elasticlunr assigns an undeclared global `lunr`; declare it so the ESM bundle runs.
+    banner: { js: 'var lunr;' },
+    outdir: 'assets',
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunk.[hash]',
+    assetNames: '[name].[hash]',
+    publicPath: `${basePath}assets/`,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const files = new Map<string, Uint8Array>();
+  const outputs = result.metafile.outputs;
+  let entry = '';
+  let stylesheet = '';
+  const preload: string[] = [];
+  for (const file of result.outputFiles) {
+    const relative = path.relative(packageRoot, file.path).split(path.sep).join('/');
+    files.set(relative, file.contents);
+  }
+  for (const [out, meta] of Object.entries(outputs)) {
+    if (meta.entryPoint === 'src/client/entry.tsx') {
+      entry = basePath + out;
+      for (const imported of meta.imports) if (imported.kind === 'import-statement') preload.push(basePath + imported.path);
+    }
+    if (meta.entryPoint === 'src/theme/styles.css' && out.endsWith('.css')) stylesheet = basePath + out;
+  }
+  // The CSS entry also yields an empty JS stub; it is never requested.
+  for (const name of [...files.keys()]) if (/^assets\/style\.[^.]+\.js$/.test(name)) files.delete(name);
+  return { assets: { entry, preload, stylesheet }, files };
+}

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import type { Root as HastRoot } from 'hast';
+import { createElement, Fragment } from 'react';
+import { jsx, jsxs } from 'react/jsx-runtime';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import rehypeReact from 'rehype-react';
+import { unified } from 'unified';
+import { App } from '../theme/App.js';
+import { contentComponents } from '../theme/content/index.js';
+import { HEAD_SCRIPT } from '../theme/color-mode.js';
+import { SiteContext } from '../theme/site-context.js';
+import type { PageModel, SiteData } from '../pages/types.js';
+import { toClientPage } from '../pages/types.js';
+
+const templateUrl = new URL('../../templates/page.html', import.meta.url);
+let template: string | undefined;
+
+const contentProcessor = unified().use(rehypeReact, { Fragment, jsx, jsxs, components: contentComponents as never });
+
+/** A chapter's hast rendered through the theme's content components into static HTML. */
+export function renderContent(hast: HastRoot, site: SiteData): string {
+  const element = contentProcessor.stringify(hast);
+  return renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, element));
+}
+
+export interface PageAssets {
+  /** URL of the client entry module. */
+  entry: string;
+  /** Module URLs the entry imports at once (modulepreload). */
+  preload: string[];
+  stylesheet: string;
+}
+
+export interface RenderOptions {
+  siteUrl: string;
+  pybookVersion: string;
+  assets: PageAssets;
+  /** Set by watch mode: extra markup before </body> (the live-reload client). */
+  bodyExtra?: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * JSON inside <script>: escape "<" so no text from a chapter can close the script element,
+ * and the line separators that JSON allows but JavaScript once did not.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function headTags(site: SiteData, page: PageModel, options: RenderOptions): string {
+  const tags: string[] = [];
+  const absolute = (route: string) => options.siteUrl + route;
+  tags.push(`<title>${escapeHtml(page.documentTitle)}</title>`);
+  tags.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
+  if (page.keywords.length) tags.push(`<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">`);
+  tags.push(`<meta name="author" content="${escapeHtml(site.author)}">`);
+  if (page.unlisted || page.kind === 'notFound') tags.push('<meta name="robots" content="noindex, nofollow">');
+  tags.push(`<meta property="og:title" content="${escapeHtml(page.documentTitle)}">`);
+  tags.push(`<meta property="og:description" content="${escapeHtml(page.description)}">`);
+  tags.push(`<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`);
+  tags.push('<meta name="theme-color" content="#2e8555">');
+  if (page.kind !== 'notFound') {
+    tags.push(`<link rel="canonical" href="${escapeHtml(absolute(page.route))}">`);
+    tags.push(`<meta property="og:url" content="${escapeHtml(absolute(page.route))}">`);
+    for (const alt of page.alternates) tags.push(`<link rel="alternate" hreflang="${escapeHtml(alt.htmlLang)}" href="${escapeHtml(absolute(alt.href))}">`);
+    const fallback = page.alternates.find((a) => a.locale === site.locales[0].code);
+    if (fallback) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(fallback.href))}">`);
+  }
+  tags.push(`<link rel="icon" href="${site.basePath}img/logo.svg" type="image/svg+xml">`);
+  tags.push(`<link rel="stylesheet" href="${options.assets.stylesheet}">`);
+  tags.push(`<link rel="modulepreload" href="${options.assets.entry}">`);
+  for (const url of options.assets.preload) tags.push(`<link rel="modulepreload" href="${url}">`);
+  return tags.join('\n');
+}
+
+/** The complete HTML document of a page (server-rendered app + the data the client hydrates with). */
+export function renderDocument(site: SiteData, page: PageModel, html: string, options: RenderOptions): string {
+  template ??= readFileSync(templateUrl, 'utf8');
+  const clientPage = toClientPage(page);
+  const app = renderToString(createElement(App, { site, page: clientPage, html }));
+  const values: Record<string, string> = {
+    htmlLang: escapeHtml(site.locale.htmlLang),
+    dir: site.locale.direction,
+    htmlAttributes: site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '',
+    pybookVersion: options.pybookVersion,
+    headScript: HEAD_SCRIPT,
+    head: headTags(site, page, options),
+    app,
+    // The content HTML is already in the page: the client reads it back from the DOM.
+    data: jsonForScript({ site, page: clientPage }),
+    scripts: `<script type="module" src="${options.assets.entry}"></script>${options.bodyExtra ?? ''}`,
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+}
