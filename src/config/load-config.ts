@@ -55,11 +55,24 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
   const chosen = specific.length ? specific.filter((e) => depth(e) === maxDepth) : errors;
   // A value that is neither a slug nor a category: say so once instead of listing both branches.
   const seen = new Set<string>();
-  return chosen.filter((e) => {
+  return mergeTypeErrors(chosen).filter((e) => {
     const key = describe(e);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+/** Branches of a oneOf each say "must be string", "must be object": one message lists both. */
+function mergeTypeErrors(errors: ErrorObject[]): ErrorObject[] {
+  const types = new Map<string, string[]>();
+  for (const e of errors) if (e.keyword === 'type') types.set(e.instancePath, [...(types.get(e.instancePath) ?? []), String(e.params.type)]);
+  const merged = new Set<string>();
+  return errors.flatMap((e) => {
+    if (e.keyword !== 'type') return [e];
+    if (merged.has(e.instancePath)) return [];
+    merged.add(e.instancePath);
+    return [{ ...e, message: `must be ${types.get(e.instancePath)!.join(' or ')}` }];
   });
 }
 
@@ -92,6 +105,16 @@ function checkReferences(config: Record<string, unknown>, file: string): void {
   const defaultLocale = config.defaultLocale as string;
   if (!(defaultLocale in locales)) {
     throw new BookError(`field "defaultLocale" is "${defaultLocale}" but "locales" has no such entry (it has ${Object.keys(locales).join(', ')})`, { file });
+  }
+  const paths = new Map<string, string>();
+  for (const [code, locale] of Object.entries(locales as Record<string, { path: string }>)) {
+    const other = paths.get(locale.path);
+    if (other) throw new BookError(`field "locales.${code}.path" is "${locale.path}", the same as "locales.${other}.path": each locale needs its own folder`, { file });
+    paths.set(locale.path, code);
+  }
+  const toc = config.tableOfContents as { minHeadingLevel?: number; maxHeadingLevel?: number } | undefined;
+  if (toc && (toc.minHeadingLevel ?? 2) > (toc.maxHeadingLevel ?? 3)) {
+    throw new BookError(`field "tableOfContents.minHeadingLevel" (${toc.minHeadingLevel ?? 2}) must not be greater than "tableOfContents.maxHeadingLevel" (${toc.maxHeadingLevel ?? 3})`, { file });
   }
   for (const { field, text } of collectLocalized(config)) {
     if (typeof text === 'string') continue;

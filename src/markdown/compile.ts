@@ -40,7 +40,12 @@ export function compileChapter(source: string, filePath: string, options: Compil
     .use(remarkHeadingIds)
     .use(remarkLinks, options)
     .use(remarkCodeBlocks);
-  const mdast = transforms.runSync(tree, file) as Root;
+  let mdast: Root;
+  try {
+    mdast = transforms.runSync(tree, file) as Root;
+  } catch (error) {
+    throw withOriginalLine(error, source);
+  }
   const sections = collectSections(mdast, file);
   const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).runSync(mdast, file) as HastRoot;
   return {
@@ -67,4 +72,13 @@ function fromParseError(error: unknown, filePath: string, source: string): BookE
     return new BookError(`MDX syntax error: ${error.reason}${hint}`, { file: filePath, line, column }, line ? lineOf(source, line) : undefined);
   }
   return new BookError(`cannot parse: ${(error as Error).message}`, { file: filePath });
+}
+
+/**
+ * Plugins quote the line from the text they parsed, in which heading ids are escaped (`\{#id\}`);
+ * show the author the line as they wrote it. Line numbers are the same in both.
+ */
+function withOriginalLine(error: unknown, source: string): unknown {
+  if (!(error instanceof BookError) || error.sourceLine === undefined || error.position?.line === undefined) return error;
+  return new BookError(error.message, error.position, lineOf(source, error.position.line));
 }

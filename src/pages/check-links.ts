@@ -17,17 +17,28 @@ export function checkLinks(pages: PageModel[]): LinkReport {
   }
   const errors: BookError[] = [];
   const warnings: Warning[] = [];
+  // A chapter that falls back to the default locale is the same file on two pages: report its
+  // links once, not once per locale.
+  const reported = new Set<string>();
+  const firstTime = (where: { file: string; line: number; column: number }, message: string) => {
+    const key = `${where.file}:${where.line}:${where.column}:${message}`;
+    if (reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  };
   for (const page of pages) {
     const file = page.sourceFile ? path.relative(process.cwd(), page.sourceFile) : page.route;
     for (const link of page.links) {
       const target = byLocale.get(page.locale)?.get(link.targetSlug ?? page.slug);
       const where = { file, line: link.line, column: link.column };
       if (!target || target.kind === 'notFound') {
-        errors.push(new BookError(`broken link "${link.written}": there is no chapter "${link.targetSlug}"`, where));
+        const message = `broken link "${link.written}": there is no chapter "${link.targetSlug}"`;
+        if (firstTime(where, message)) errors.push(new BookError(message, where));
         continue;
       }
       if (link.anchor && target.kind === 'chapter' && !target.headings.some((h) => h.id === link.anchor)) {
-        warnings.push({ ...where, message: `broken anchor "${link.written}": "${target.slug || 'home'}" has no heading with id "${link.anchor}"` });
+        const message = `broken anchor "${link.written}": "${target.slug || 'home'}" has no heading with id "${link.anchor}"`;
+        if (firstTime(where, message)) warnings.push({ ...where, message });
       }
     }
   }

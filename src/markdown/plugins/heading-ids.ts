@@ -50,7 +50,8 @@ export function remarkHeadingIds() {
       }
       const text = toString(node).trim();
       if (id) {
-        if (used.has(id)) throw errorAt(file, node, `heading id "${id}" is used twice in this chapter`);
+        const first = headings.find((h) => h.id === id);
+        if (first) throw errorAt(file, node, `heading id "${id}" is used twice in this chapter (first by "${first.text}" on line ${first.line})`);
         slugger.slug(id); // reserve it so a later generated slug does not collide
       } else {
         id = slugger.slug(text);

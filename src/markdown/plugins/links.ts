@@ -14,13 +14,29 @@ export interface LinkOptions {
 }
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+/** A file from the static folder (`/img/cover.svg`, `/files/data.zip`), not a page. */
+const STATIC_FILE = /\.(?!mdx?$|html?$)[A-Za-z0-9]+$/;
 
-/** Parses what an author wrote into a target page slug and anchor, or undefined when external. */
+/** `#100%` is not valid percent-encoding: keep such an anchor as written instead of crashing. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Parses what an author wrote into a target page slug and anchor, or undefined when the link
+ * does not point at a page (external URLs and static files).
+ */
 export function parseLinkTarget(url: string, options: Pick<LinkOptions, 'slug' | 'basePath' | 'localePaths'>) {
   if (EXTERNAL.test(url) || url.startsWith('//')) return undefined;
   const hashAt = url.indexOf('#');
-  const pathPart = hashAt === -1 ? url : url.slice(0, hashAt);
-  const anchor = hashAt === -1 ? undefined : decodeURIComponent(url.slice(hashAt + 1));
+  // The query (e.g. /search/?q=dict) does not change which page is meant.
+  const pathPart = (hashAt === -1 ? url : url.slice(0, hashAt)).replace(/\?.*$/, '');
+  if (STATIC_FILE.test(pathPart)) return undefined;
+  const anchor = hashAt === -1 ? undefined : safeDecode(url.slice(hashAt + 1));
   if (!pathPart) return { targetSlug: options.slug, anchor };
   const fileMatch = /(?:^|\/)([^/]+)\.mdx?$/.exec(pathPart);
   if (fileMatch) return { targetSlug: fileMatch[1] === 'index' ? '' : fileMatch[1], anchor };
@@ -36,18 +52,24 @@ export function parseLinkTarget(url: string, options: Pick<LinkOptions, 'slug' |
 export function remarkLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
     const links: ChapterLink[] = [];
+    // Root-relative URLs of static files are written without the base path: add it.
+    const withBase = (url: string) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith(options.basePath) ? options.basePath + url.slice(1) : url);
     visit(tree, (node) => {
       if (node.type === 'image') {
-        if (node.url.startsWith('/') && !node.url.startsWith(options.basePath)) node.url = options.basePath + node.url.slice(1);
+        node.url = withBase(node.url);
         return;
       }
       if (node.type !== 'link') return;
       const target = parseLinkTarget(node.url, options);
-      if (!target) return;
+      if (!target) {
+        if (!EXTERNAL.test(node.url)) node.url = withBase(node.url);
+        return;
+      }
       const start = node.position?.start;
       links.push({ ...target, written: node.url, line: start?.line ?? 0, column: start?.column ?? 0 });
       const hash = target.anchor !== undefined ? `#${encodeURIComponent(target.anchor)}` : '';
-      node.url = target.targetSlug === options.slug && hash ? hash : options.routeFor(target.targetSlug) + hash;
+      const query = /\?[^#]*/.exec(node.url)?.[0] ?? '';
+      node.url = target.targetSlug === options.slug && hash && !query ? hash : options.routeFor(target.targetSlug) + query + hash;
     });
     file.data.links = links;
   };

@@ -40,6 +40,10 @@ export function remarkMdxGuard() {
       }
     });
     unwrapJsxParagraphs(tree);
+    // After unwrapping, so that a component's parent is the component it sits in, not a paragraph.
+    visit(tree, (node, _index, parent) => {
+      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') checkStructure(node, parent, file);
+    });
   };
 }
 
@@ -56,6 +60,36 @@ function checkComponent(node: MdxJsxFlowElement | MdxJsxTextElement, file: VFile
       throw errorAt(file, node, `<${name}> has no attribute "${attribute.name}"${allowed.length ? ` (it accepts ${allowed.join(', ')})` : ''}`);
     }
     if (typeof attribute.value !== 'string') throw errorAt(file, node, `attribute "${attribute.name}" of <${name}> must be a plain string in quotes`);
+  }
+}
+
+const isElement = (node: { type: string }, name: string) =>
+  (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node as MdxJsxFlowElement).name === name;
+const isBlank = (node: RootContent) => node.type === 'text' && !node.value.trim();
+
+/**
+ * The components drop what does not fit their shape (Tabs shows only TabItems, Compare labels
+ * two columns): reject such content instead of losing it silently.
+ */
+function checkStructure(node: MdxJsxFlowElement | MdxJsxTextElement, parent: Parent | undefined, file: VFile) {
+  const children = (node.children as RootContent[]).filter((c) => !isBlank(c));
+  if (node.name === 'TabItem') {
+    if (!parent || !isElement(parent, 'Tabs')) throw errorAt(file, node, '<TabItem> must be directly inside <Tabs>');
+    if (!node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'value')) throw errorAt(file, node, '<TabItem> needs a value="..." attribute');
+  }
+  if (node.name === 'Tabs') {
+    const stray = children.find((c) => !isElement(c, 'TabItem'));
+    if (stray) throw errorAt(file, stray.position ? stray : node, '<Tabs> may only contain <TabItem> elements; put text inside a <TabItem>');
+    if (!children.length) throw errorAt(file, node, '<Tabs> needs at least one <TabItem>');
+    const values = children.map((c) => (c as MdxJsxFlowElement).attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'value')?.value);
+    const repeated = values.find((v, i) => v !== undefined && values.indexOf(v) !== i);
+    if (repeated !== undefined) throw errorAt(file, node, `<Tabs> has two <TabItem value="${String(repeated)}">`);
+  }
+  if (node.name === 'Compare') {
+    const blocks = children.filter((c) => !(c.type === 'code' && c.lang === 'output'));
+    if (blocks.length !== 2 || blocks.some((c) => c.type !== 'code')) {
+      throw errorAt(file, node, '<Compare> holds exactly two code blocks (JavaScript first, then Python), each optionally followed by its ```output block');
+    }
   }
 }
 

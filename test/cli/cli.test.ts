@@ -1,0 +1,122 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chapter, createFixtureBook, fixtureConfig, type FixtureBook } from '../fixtures/fixture-book.js';
+
+/**
+ * The `pybook` executable as users run it: bin/pybook.js loads the compiled CLI from dist/
+ * (`npm ci` compiles it through the prepare script; compile here when it is missing).
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = path.join(root, 'bin', 'pybook.js');
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+function pybook(args: string[], cwd = root): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let fixture: FixtureBook;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(root, 'dist', 'cli', 'index.js'))) {
+    execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
+  }
+  fixture = await createFixtureBook({
+    chapters: {
+      en: {
+        intro: chapter('Intro', 'Read [the examples](./examples.mdx).'),
+        examples: chapter('Examples', '```python\nprint("fine")\n```\n\n```output\nfine\n```\n\n```python\nprint(sorted({3, 1, 2}))\n```\n\n```output\n[3, 2, 1]\n```'),
+      },
+      'zh-cn': { intro: chapter('介绍', '阅读[示例](./examples.mdx)。') },
+    },
+  });
+});
+afterAll(() => fixture.remove());
+
+// Independent runs of the executable: each spends most of its time starting Node, so overlap them.
+describe.concurrent('pybook', () => {
+  it('--help lists the commands', async ({ expect }) => {
+    const run = await pybook(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: pybook \[options\] \[command\]/);
+    for (const command of ['build', 'serve', 'watch|dev', 'check']) expect(run.stdout).toContain(`  ${command}`);
+  });
+
+  it('--version prints the version', async ({ expect }) => {
+    const run = await pybook(['--version']);
+    expect(run).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('an unknown command or option fails with a non-zero exit code', async ({ expect }) => {
+    const unknown = await pybook(['publish']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain("unknown command 'publish'");
+    const option = await pybook(['build', '--fast']);
+    expect(option.code).not.toBe(0);
+    expect(option.stderr).toContain("unknown option '--fast'");
+  });
+
+  it('build writes the site and prints a summary with the fallback count', async ({ expect }) => {
+    const outDir = path.join(fixture.root, 'site');
+    const run = await pybook(['build', '--out-dir', outDir], fixture.root);
+    expect(run.stderr).not.toContain('error');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Built 10 pages in 2 locales \(en, zh-cn\) into .*\/site\/ in \d+ ms\. 1 chapter in zh-cn fall back to en\./);
+    expect(readFileSync(path.join(outDir, 'zh-cn', 'examples', 'index.html'), 'utf8')).toContain('fallback-banner');
+  });
+
+  it('build fails with exit code 1, listing every broken link as file:line:column', async ({ expect }) => {
+    const broken = await createFixtureBook({
+      chapters: { en: { intro: chapter('Intro', 'See [a](./a.mdx).\n\nSee [b](./b.mdx#x).') } },
+    });
+    try {
+      const run = await pybook(['build', '--out-dir', path.join(broken.root, 'site')], broken.root);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('error: book/en/intro.mdx:5:5: broken link "./a.mdx": there is no chapter "a"\n');
+      expect(run.stderr).toContain('error: book/en/intro.mdx:7:5: broken link "./b.mdx#x": there is no chapter "b"\n');
+      expect(existsSync(path.join(broken.root, 'site'))).toBe(false);
+    } finally {
+      await broken.remove();
+    }
+  });
+
+  it('build fails on an invalid config, naming the field', async ({ expect }) => {
+    const configPath = path.join(fixture.root, 'bad.config.json');
+    await writeFile(configPath, JSON.stringify(fixtureConfig(['intro'], { sitemap: { changefreq: 'weekly', priority: 'high' } })));
+    const run = await pybook(['build', '--config', configPath, '--out-dir', path.join(fixture.root, 'bad-site')], fixture.root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`error: ${configPath}: field "sitemap.priority" must be number`);
+  });
+
+});
+
+// These two rewrite a fixture chapter, so they run one after the other.
+describe('pybook check', () => {
+  it('check fails with the chapter, the line and a diff', async () => {
+    const run = await pybook(['check'], fixture.root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('FAIL book/en/examples.mdx:13 (python)\n  output differs (- expected, + actual):\n  + [1, 2, 3]\n  - [3, 2, 1]\n');
+    expect(run.stdout).toContain('2 examples ran, 0 exempt, 1 failed; 2/2 Python blocks runnable (100.0%).');
+  });
+
+  it('check passes with exit code 0 when every example matches', async () => {
+    await fixture.writeChapter('en', 'examples', chapter('Examples', '```python\nprint(sorted({3, 1, 2}))\n```\n\n```output\n[1, 2, 3]\n```'));
+    const run = await pybook(['check', '--slug', 'examples'], fixture.root);
+    expect(run.stdout).not.toContain('FAIL');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('1 examples ran, 0 exempt, 0 failed');
+  });
+});
