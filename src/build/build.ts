@@ -127,7 +127,11 @@ export class Builder {
             });
             this.compiled.set(key, compiledChapter);
           } catch (error) {
-            if (error instanceof BookError) { errors.push(error); continue; }
+            // A chapter that falls back to the default locale is compiled once per locale: report its error once.
+            if (error instanceof BookError) {
+              if (!errors.some((e) => e.message === error.message && e.position?.file === error.position?.file && e.position?.line === error.position?.line)) errors.push(error);
+              continue;
+            }
             throw error;
           }
         }
