@@ -8,6 +8,8 @@ export const en: InterfaceStrings = {
   sourceRepository: 'Source repository on GitHub',
   searchPlaceholder: 'Search',
   searchShortcutHint: 'Ctrl K',
+  searchShortcutHintMac: '⌘ K',
+  searchResultsLabel: 'Search results',
   searchClear: 'Clear search',
   searchNoResults: 'No results',
   searchSeeAll: 'See all results',

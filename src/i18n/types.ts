@@ -10,6 +10,9 @@ export interface InterfaceStrings {
   sourceRepository: string;
   searchPlaceholder: string;
   searchShortcutHint: string;
+  /** The shortcut hint on macOS, where the shortcut is Cmd+K. */
+  searchShortcutHintMac: string;
+  searchResultsLabel: string;
   searchClear: string;
   searchNoResults: string;
   searchSeeAll: string;

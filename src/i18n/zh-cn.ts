@@ -8,6 +8,8 @@ export const zhCn: InterfaceStrings = {
   sourceRepository: 'GitHub 上的源代码仓库',
   searchPlaceholder: '搜索',
   searchShortcutHint: 'Ctrl K',
+  searchShortcutHintMac: '⌘ K',
+  searchResultsLabel: '搜索结果',
   searchClear: '清除搜索',
   searchNoResults: '没有结果',
   searchSeeAll: '查看全部结果',

@@ -1,7 +1,11 @@
 /**
  * The search index file (`search-index.json`), shared by the build and the browser.
- * Field names follow the spec's search document: i id, t title, s section, u url, h hash,
- * b breadcrumbs, p parent page.
+ *
+ * The file is compact: page-level data (title, url, breadcrumbs) is stored once per page and
+ * shared by that page's section documents, each posting list is one string of base-36 deltas,
+ * and a document keeps only the opening of its text for snippets. The browser expands it into
+ * the spec's search documents (i id, t title, s section, u url, h hash, b breadcrumbs, p parent
+ * page) and rebuilds an elasticlunr index from the postings.
  */
 export interface SearchDocument {
   i: number;
@@ -12,23 +16,75 @@ export interface SearchDocument {
   b: string[];
   /** Id of the page's own (title) document, for section documents. */
   p?: number;
-  /** Text the snippet is cut from. */
+  /** Text the snippet is cut from (the opening of the page description or section). */
   x: string;
-  /** Token count of each indexed field, for length normalisation. */
-  l: number[];
 }
 
-/** Indexed fields, in the order of SearchDocument.l; their boosts rank title over heading over text. */
+/** Indexed fields; their boosts rank title over heading over keywords, description and text. */
 export const SEARCH_FIELDS = ['t', 's', 'k', 'd', 'c'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d: 2, c: 1 };
 /** What a hit on each field is called in the results (spec: Title, Heading, Description, Keywords, Content). */
-export const RESULT_TYPES: Record<SearchField, string> = { t: 'Title', s: 'Heading', k: 'Keywords', d: 'Description', c: 'Content' };
+export type ResultType = 'Title' | 'Heading' | 'Keywords' | 'Description' | 'Content';
+export const RESULT_TYPES: Record<SearchField, ResultType> = { t: 'Title', s: 'Heading', k: 'Keywords', d: 'Description', c: 'Content' };
+
+/** A page: [title, url, breadcrumbs]. */
+export type PageEntry = [string, string, string[]];
+/**
+ * A document: [page, heading, hash without '#', snippet source]. A page's own document has
+ * heading '' and comes right before its sections. Field lengths (token counts, for length
+ * normalisation) are not stored: they are the sums of the document's term frequencies.
+ */
+export type DocumentEntry = [number, string, string, string];
 
 export interface SearchIndexFile {
-  version: 1;
+  v: 2;
   language: 'en' | 'zh';
-  documents: SearchDocument[];
-  /** field -> token -> flat [docId, termFrequency, docId, termFrequency, …] */
-  postings: Record<SearchField, Record<string, number[]>>;
+  pages: PageEntry[];
+  docs: DocumentEntry[];
+  /** The indexed tokens, sorted, separated by spaces (no token contains one). */
+  tokens: string;
+  /**
+   * For each token, its posting lists in SEARCH_FIELDS order, separated by '|' (trailing empty
+   * lists left off). A list is comma-separated entries `delta` or `delta:tf`, base 36, where
+   * delta is the document id minus the previous entry's (the first: minus 0) and a missing tf
+   * means 1.
+   */
+  postings: string[];
+}
+
+export interface Posting { doc: number; tf: number }
+
+export function encodePostings(postings: Posting[]): string {
+  let previous = 0;
+  return postings.map(({ doc, tf }) => {
+    const entry = (doc - previous).toString(36) + (tf === 1 ? '' : `:${tf.toString(36)}`);
+    previous = doc;
+    return entry;
+  }).join(',');
+}
+
+export function decodePostings(encoded: string): Posting[] {
+  if (!encoded) return [];
+  const postings: Posting[] = [];
+  let doc = 0;
+  for (const entry of encoded.split(',')) {
+    const colon = entry.indexOf(':');
+    doc += parseInt(colon < 0 ? entry : entry.slice(0, colon), 36);
+    postings.push({ doc, tf: colon < 0 ? 1 : parseInt(entry.slice(colon + 1), 36) });
+  }
+  return postings;
+}
+
+/** Expands the file's compact documents into the spec's search documents. */
+export function expandDocuments(file: SearchIndexFile): SearchDocument[] {
+  let pageDoc = 0;
+  return file.docs.map(([page, heading, hash, snippet], i) => {
+    const [title, url, breadcrumbs] = file.pages[page];
+    if (!heading) {
+      pageDoc = i;
+      return { i, t: title, u: url, b: breadcrumbs, x: snippet };
+    }
+    return { i, t: title, s: heading, u: url, h: `#${hash}`, b: breadcrumbs, p: pageDoc, x: snippet };
+  });
 }

@@ -1,36 +1,70 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSite } from '../site-context.js';
 import { SearchIcon } from '../icons.js';
 
 // The search engine and its UI are a separate chunk, loaded the first time the box is hovered or focused.
 const SearchDropdown = lazy(() => import('../../client/search/SearchDropdown.js'));
 
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
 /**
  * The navbar search box. Without JavaScript it is a plain GET form to the search page.
+ * Ctrl+K (Cmd+K on macOS) focuses it; after opening a result, the target page's matches are
+ * highlighted (also after client-side navigation, hence the dependency on the address).
  */
 export function SearchBox() {
   const site = useSite();
   const { strings } = site;
   const [activated, setActivated] = useState(false);
   const [query, setQuery] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [hint, setHint] = useState(strings.searchShortcutHint);
+  const inputRef = useRef<HTMLInputElement>(null);
   const activate = () => setActivated(true);
+  const close = useCallback(() => setDismissed(true), []);
+
+  useEffect(() => {
+    if (isMac()) setHint(strings.searchShortcutHintMac);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        inputRef.current?.focus();
+        inputRef.current?.select();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [strings]);
+
+  const href = typeof window === 'undefined' ? '' : location.href;
+  useEffect(() => {
+    if (!site.search.highlightOnTarget) return;
+    const tokens = new URL(location.href).searchParams.get('highlight');
+    if (tokens === null) return;
+    void import('../../client/search/highlight-target.js').then((m) => m.highlightTarget(tokens.split(' ').filter(Boolean), strings.searchHighlightRemove));
+  }, [href, site.search.highlightOnTarget, strings]);
+
   return (
-    <form className="navbar-search" role="search" action={site.searchRoute} method="get" onMouseEnter={activate} onFocus={activate}>
+    <form className="navbar-search" role="search" action={site.searchRoute} method="get" onMouseEnter={activate}
+      onFocus={() => { activate(); setFocused(true); }}
+      onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false); }}>
       <label className="navbar-search-label">
         <span className="visually-hidden">{strings.searchPlaceholder}</span>
         <SearchIcon />
-        <input id="navbar-search-input" className="navbar-search-input" type="search" name="q" placeholder={strings.searchPlaceholder}
-          autoComplete="off" spellCheck={false} value={query} onChange={(e) => setQuery(e.target.value)} aria-keyshortcuts="Control+K Meta+K" />
+        <input id="navbar-search-input" ref={inputRef} className="navbar-search-input" type="search" name="q" placeholder={strings.searchPlaceholder}
+          autoComplete="off" spellCheck={false} value={query} role="combobox" aria-controls="search-results" aria-expanded={false} aria-autocomplete="list"
+          onChange={(e) => { setQuery(e.target.value); setDismissed(false); }} aria-keyshortcuts="Control+K Meta+K" />
       </label>
       {query ? (
         <button type="button" className="navbar-search-clear" aria-label={strings.searchClear} title={strings.searchClear}
-          onClick={() => { setQuery(''); document.getElementById('navbar-search-input')?.focus(); }}>×</button>
+          onClick={() => { setQuery(''); inputRef.current?.focus(); }}>×</button>
       ) : (
-        <kbd className="navbar-search-hint" aria-hidden="true">{strings.searchShortcutHint}</kbd>
+        <kbd className="navbar-search-hint" aria-hidden="true">{hint}</kbd>
       )}
       {activated && (
         <Suspense fallback={null}>
-          <SearchDropdown query={query} setQuery={setQuery} />
+          <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close} />
         </Suspense>
       )}
     </form>

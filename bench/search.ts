@@ -1,0 +1,154 @@
+/**
+ * Search bench: what the browser downloads for search, how long loading and parsing the index
+ * takes in Chromium, and query latency over the relevance queries.
+ *
+ *   node --import tsx bench/search.ts [siteDir]     (default: build)
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { launchChromium } from '../test/helpers/browser.js';
+import { startStaticServer } from '../src/server/static-server.js';
+import { RELEVANCE_QUERIES } from '../test/search/relevance-queries.js';
+
+const BASE_PATH = '/python-guide-for-javascript-engineers/';
+const BOOK_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'book');
+const LANGUAGES = [{ language: 'en', locale: 'en', dir: '' }, { language: 'zh', locale: 'zh-cn', dir: 'zh-cn' }] as const;
+/** The index must stay under this share of the book's own MDX text (both gzipped). */
+const TARGET_SHARE = 0.4;
+
+const gzip = (data: string | Uint8Array) => gzipSync(data, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The lazily loaded JavaScript the search needs beyond the first load (engine + UI chunks). */
+function searchChunkBytes(siteDir: string): { raw: number; gzip: number; files: string[] } {
+  const assets = path.join(siteDir, 'assets');
+  const files = readdirSync(assets).filter((f) => f.startsWith('chunk.') && f.endsWith('.js'))
+    .filter((f) => /expandToken|Unexpected version url|search-dropdown|search-page-results/.test(readFileSync(path.join(assets, f), 'utf8')));
+  const contents = files.map((f) => readFileSync(path.join(assets, f)));
+  return { raw: contents.reduce((n, c) => n + c.length, 0), gzip: contents.reduce((n, c) => n + gzip(c), 0), files };
+}
+
+interface BrowserFigures { loadParseMs: number; queryP50Ms: number; queryP95Ms: number; downloadedBytes: number }
+
+/**
+ * In Chromium against the served site: the bytes a reader's browser really downloads for
+ * search (encoded body sizes, brotli or gzip as the server picks, of the index and the lazy
+ * chunks fetched after focusing the box), then the median time to fetch + parse the index +
+ * rebuild the engine, and query latency over the relevance queries.
+ */
+async function browserFigures(siteDir: string): Promise<Record<'en' | 'zh', BrowserFigures>> {
+  const server = await startStaticServer({ dir: siteDir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+  const browser = await launchChromium();
+  const engineBundle = await bundleEngine();
+  const figures = {} as Record<'en' | 'zh', BrowserFigures>;
+  try {
+    for (const { language, dir } of LANGUAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${server.url}${dir ? `${dir}/` : ''}dictionary/`);
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+      const before = await page.evaluate(() => performance.getEntriesByType('resource').length);
+      await page.focus('#navbar-search-input');
+      await page.fill('#navbar-search-input', RELEVANCE_QUERIES[language][0][0]);
+      await page.waitForSelector('.search-dropdown .search-result');
+      const downloadedBytes = await page.evaluate((skip) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(skip)
+        .filter((e) => /search-index\.json|\/assets\/chunk\./.test(e.name)).reduce((n, e) => n + e.encodedBodySize, 0), before);
+
+      await page.addScriptTag({ content: engineBundle });
+      const indexUrl = `${BASE_PATH}${dir ? `${dir}/` : ''}search-index.json`;
+      const loads: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        loads.push(await page.evaluate(async (url) => {
+          const start = performance.now();
+          const file: unknown = await (await fetch(`${url}?_=${Math.random()}`, { cache: 'no-store' })).json();
+          (window as unknown as BenchWindow).__searchEngine = (window as unknown as BenchWindow).__buildSearchEngine(file);
+          return performance.now() - start;
+        }, indexUrl));
+      }
+      const latencies = await page.evaluate((queries) => {
+        const engine = (window as unknown as BenchWindow).__searchEngine;
+        const times: number[] = [];
+        for (let round = 0; round < 20; round++) {
+          for (const query of queries) {
+            const start = performance.now();
+            engine.search(query, { limit: 8 });
+            times.push(performance.now() - start);
+          }
+        }
+        return times;
+      }, RELEVANCE_QUERIES[language].map(([query]) => query));
+      latencies.sort((a, b) => a - b);
+      loads.sort((a, b) => a - b);
+      figures[language] = { loadParseMs: loads[2], queryP50Ms: percentile(latencies, 50), queryP95Ms: percentile(latencies, 95), downloadedBytes };
+      await context.close();
+    }
+    return figures;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+interface BenchWindow {
+  __buildSearchEngine: (file: unknown) => { search(query: string, options: { limit: number }): unknown[] };
+  __searchEngine: { search(query: string, options: { limit: number }): unknown[] };
+}
+
+/** The engine, bundled the way the site's search chunk bundles it, exposed for page.evaluate. */
+async function bundleEngine(): Promise<string> {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    stdin: { contents: "import { SearchEngine } from './src/search/engine.ts'; window.__buildSearchEngine = (f) => new SearchEngine(f);", resolveDir: path.resolve(BOOK_DIR, '..'), loader: 'ts' },
+    bundle: true, format: 'iife', minify: true, write: false, banner: { js: 'var lunr;' }, platform: 'browser', target: ['es2020'],
+  });
+  return result.outputFiles[0].text;
+}
+
+export async function runSearchBench(siteDir: string): Promise<object> {
+  const chunk = searchChunkBytes(siteDir);
+  const browserSide = await browserFigures(siteDir);
+  const rows = LANGUAGES.map(({ language, locale, dir }) => {
+    const json = readFileSync(path.join(siteDir, dir, 'search-index.json'));
+    const mdx = readdirSync(path.join(BOOK_DIR, locale)).filter((f) => f.endsWith('.mdx')).map((f) => readFileSync(path.join(BOOK_DIR, locale, f), 'utf8')).join('\n');
+    const indexGzip = gzip(json);
+    const mdxGzip = gzip(mdx);
+    const figures = browserSide[language];
+    return {
+      language,
+      indexRawBytes: json.length,
+      indexGzipBytes: indexGzip,
+      mdxGzipBytes: mdxGzip,
+      indexShareOfMdx: indexGzip / mdxGzip,
+      withinTarget: indexGzip / mdxGzip < TARGET_SHARE,
+      downloadedBytes: figures.downloadedBytes,
+      browserLoadParseMs: figures.loadParseMs,
+      queryP50Ms: figures.queryP50Ms,
+      queryP95Ms: figures.queryP95Ms,
+      queryP95WithinTarget: figures.queryP95Ms < 5,
+      queries: RELEVANCE_QUERIES[language].length,
+    };
+  });
+  const load = os.loadavg()[0];
+  console.log(`Search (lazy search JavaScript: ${kb(chunk.raw)} raw, ${kb(chunk.gzip)} gzip in ${chunk.files.length} chunks, shared by both languages; `
+    + `load average ${load.toFixed(1)} on ${os.cpus().length} cores: query tails grow with the machine's load)`);
+  console.table(rows.map((r) => ({
+    language: r.language,
+    'index raw': kb(r.indexRawBytes),
+    'index gzip': kb(r.indexGzipBytes),
+    'MDX gzip': kb(r.mdxGzipBytes),
+    'index/MDX': `${(r.indexShareOfMdx * 100).toFixed(1)}% (target < ${TARGET_SHARE * 100}%)`,
+    'downloaded for search': kb(r.downloadedBytes),
+    'load+parse in Chromium': `${r.browserLoadParseMs.toFixed(0)} ms`,
+    'query p50': `${r.queryP50Ms.toFixed(2)} ms`,
+    'query p95': `${r.queryP95Ms.toFixed(2)} ms`,
+  })));
+  return { searchChunk: { rawBytes: chunk.raw, gzipBytes: chunk.gzip }, loadAverage: load, languages: rows };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runSearchBench(path.resolve(process.argv[2] ?? 'build'));
+}

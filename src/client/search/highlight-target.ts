@@ -1,0 +1,56 @@
+import { findMatches } from '../../search/highlight.js';
+
+const SKIP = new Set(['SCRIPT', 'STYLE', 'TEXTAREA', 'MARK', 'BUTTON']);
+
+/**
+ * Marks the searched tokens in the page content after opening a search result, and adds a
+ * button that removes the marks (and the `highlight` parameter). Text is only split and
+ * wrapped: nothing from the query or the page is ever parsed as HTML.
+ */
+export function highlightTarget(tokens: string[], removeLabel: string): void {
+  const content = document.querySelector<HTMLElement>('#main-content .markdown');
+  if (!content) return;
+  removeHighlights(content);
+  if (!tokens.length) return;
+  const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement && !node.parentElement.closest('script,style,textarea,mark,button') && !SKIP.has(node.parentElement.tagName) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+  });
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  let marked = 0;
+  for (const text of texts) {
+    const ranges = findMatches(text.data, tokens);
+    // Split from the end so earlier offsets stay valid.
+    for (let r = ranges.length - 1; r >= 0; r--) {
+      const [start, end] = ranges[r];
+      const match = text.splitText(start);
+      match.splitText(end - start);
+      const mark = document.createElement('mark');
+      mark.className = 'search-highlight';
+      match.replaceWith(mark);
+      mark.appendChild(match);
+      marked++;
+    }
+  }
+  if (!marked) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'search-highlight-remove';
+  button.textContent = removeLabel;
+  button.addEventListener('click', () => {
+    removeHighlights(content);
+    const url = new URL(location.href);
+    url.searchParams.delete('highlight');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  });
+  content.prepend(button);
+}
+
+function removeHighlights(content: HTMLElement): void {
+  content.querySelectorAll('.search-highlight-remove').forEach((button) => button.remove());
+  content.querySelectorAll('mark.search-highlight').forEach((mark) => {
+    const parent = mark.parentNode;
+    mark.replaceWith(...Array.from(mark.childNodes));
+    parent?.normalize();
+  });
+}

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import path from 'node:path';
+import os from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { launchChromium, newContext, serveSite, watchConsole, BASE_PATH } from '../helpers/browser.js';
+import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
+import { Builder } from '../../src/build/build.js';
+import { writeSiteAtomically } from '../../src/build/write-output.js';
+import { chapter, createFixtureBook, FIXTURE_BASE, type FixtureBook } from '../fixtures/fixture-book.js';
+
+let browser: Browser;
+let server: RunningServer;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), serveSite()]);
+  context = await newContext(browser);
+});
+afterAll(async () => {
+  await context?.close();
+  await Promise.all([browser?.close(), server?.close()]);
+});
+
+const LOCALES = [
+  { code: 'en', prefix: '', query: 'dictionary', chapter: 'dictionary', noResults: 'No results', seeAll: 'See all results', noDocs: 'No documents were found', remove: 'Remove highlighting', indexPath: `${BASE_PATH}search-index.json` },
+  { code: 'zh-cn', prefix: 'zh-cn/', query: '字典', chapter: 'dictionary', noResults: '没有结果', seeAll: '查看全部结果', noDocs: '未找到任何文档', remove: '取消高亮', indexPath: `${BASE_PATH}zh-cn/search-index.json` },
+] as const;
+
+/** Opens a page and records every request for the search index. */
+async function open(pathname: string): Promise<{ page: Page; indexRequests: string[]; problems: string[] }> {
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const indexRequests: string[] = [];
+  page.on('request', (request) => { if (request.url().includes('search-index.json')) indexRequests.push(request.url()); });
+  await page.goto(new URL(pathname, server.url).href, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  return { page, indexRequests, problems };
+}
+
+const input = (page: Page) => page.locator('#navbar-search-input');
+const results = (page: Page) => page.locator('.search-dropdown .search-result');
+
+describe.each(LOCALES)('navbar search ($code)', (locale) => {
+  const home = `${BASE_PATH}${locale.prefix}`;
+  const chapterPath = `${BASE_PATH}${locale.prefix}hello-world/`;
+
+  it('loads the index only when the box is first focused, once, with a hash query', async () => {
+    const { page, indexRequests, problems } = await open(chapterPath);
+    await page.waitForTimeout(300);
+    expect(indexRequests).toEqual([]);
+    await input(page).focus();
+    await input(page).fill(locale.query);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    await input(page).fill('');
+    await input(page).blur();
+    await input(page).focus();
+    await input(page).fill(locale.query);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    expect(indexRequests).toHaveLength(1);
+    const url = new URL(indexRequests[0]);
+    expect(url.pathname).toBe(locale.indexPath);
+    expect(url.searchParams.get('_')).toMatch(/^[0-9a-f]{10}$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('loads the index when the box is hovered', async () => {
+    const { page, indexRequests } = await open(home);
+    await page.waitForTimeout(200);
+    expect(indexRequests).toEqual([]);
+    await page.hover('.navbar-search');
+    await expect.poll(() => indexRequests.length).toBe(1);
+    await page.close();
+  });
+
+  it('focuses with Ctrl+K, shows the hint, and the clear button empties the box', async () => {
+    const { page } = await open(chapterPath);
+    await expect.poll(() => page.locator('.navbar-search-hint').textContent()).toBe('Ctrl K');
+    await page.locator('body').click();
+    await page.keyboard.press('Control+k');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('navbar-search-input');
+    await page.keyboard.type(locale.query);
+    await expect(page.locator('.navbar-search-hint').count()).resolves.toBe(0);
+    await page.click('.navbar-search-clear');
+    expect(await input(page).inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('navbar-search-input');
+    await expect.poll(() => page.locator('.navbar-search-hint').count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows at most 8 results with title, section and a highlighted snippet of at most 50 characters', async () => {
+    const { page } = await open(chapterPath);
+    await input(page).focus();
+    await input(page).fill(locale.query);
+    await expect.poll(() => results(page).count()).toBe(8);
+    const first = results(page).first();
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    expect(await first.locator('a').getAttribute('href')).toContain(`/${locale.chapter}/`);
+    const snippets = await page.locator('.search-dropdown .search-result-snippet').allTextContents();
+    for (const snippet of snippets) expect([...snippet].length).toBeLessThanOrEqual(50);
+    expect(await page.locator('.search-dropdown .search-result-snippet mark.search-match').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-dropdown .search-result-section').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('moves with the arrow keys and opens the selected result with Enter, highlighting it on the target', async () => {
+    const { page, problems } = await open(chapterPath);
+    await input(page).focus();
+    await input(page).fill(locale.query);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(2);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect(await results(page).nth(1).getAttribute('aria-selected')).toBe('true');
+    const href = (await results(page).nth(1).locator('a').getAttribute('href'))!;
+    await page.keyboard.press('Enter');
+    const target = new URL(href, page.url());
+    expect(target.searchParams.get('highlight')).toBeTruthy();
+    await page.waitForURL((url) => url.href === target.href);
+    await expect.poll(() => page.locator('#main-content .markdown mark.search-highlight').count()).toBeGreaterThan(0);
+    const remove = page.locator('.search-highlight-remove');
+    expect(await remove.textContent()).toBe(locale.remove);
+    await remove.click();
+    expect(await page.locator('mark.search-highlight').count()).toBe(0);
+    expect(await remove.count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('highlight')).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("says 'No results' and 'See all results' opens the search page", async () => {
+    const { page } = await open(chapterPath);
+    await input(page).focus();
+    await input(page).fill('qqqzzzxxyy');
+    await expect.poll(() => page.locator('.search-no-results').textContent()).toBe(locale.noResults);
+    await input(page).fill(locale.query);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    const seeAll = page.locator('.search-see-all');
+    expect(await seeAll.textContent()).toBe(locale.seeAll);
+    await seeAll.click();
+    await page.waitForURL((url) => url.pathname === `${home}search/`);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(locale.query);
+    await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(8);
+    await page.close();
+  });
+});
+
+describe('on macOS', () => {
+  it('shows the Cmd+K hint and focuses with Cmd+K', async () => {
+    const mac = await newContext(browser);
+    await mac.addInitScript(() => Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' }));
+    const page = await mac.newPage();
+    await page.goto(new URL(`${BASE_PATH}hello-world/`, server.url).href);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await expect.poll(() => page.locator('.navbar-search-hint').textContent()).toBe('⌘ K');
+    await page.keyboard.press('Meta+k');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('navbar-search-input');
+    await mac.close();
+  });
+});
+
+describe.each(LOCALES)('search page ($code)', (locale) => {
+  const searchPath = `${BASE_PATH}${locale.prefix}search/`;
+
+  it('lists every result, follows typing in the address and keeps ctx and version', async () => {
+    const { page, problems } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}&ctx=&version=current`);
+    await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(8);
+    expect(await page.locator('.search-page-result .search-result-snippet mark').count()).toBeGreaterThan(0);
+    const pageInput = page.locator('.search-page-input');
+    await pageInput.fill('qqqzzzxxyy');
+    await expect.poll(() => page.locator('.search-page-empty').textContent()).toBe(locale.noDocs);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('qqqzzzxxyy');
+    expect(url.searchParams.get('version')).toBe('current');
+    expect(url.searchParams.has('ctx')).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('restricts results to the ctx path', async () => {
+    const { page } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}&ctx=${locale.chapter}`);
+    await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
+    const hrefs = await page.locator('.search-page-result h3 a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    for (const href of hrefs) expect(href).toBe(`${BASE_PATH}${locale.prefix}${locale.chapter}/`);
+    await page.close();
+  });
+});
+
+describe('highlighting on the target page', () => {
+  it('does nothing without a highlight parameter and highlights the given tokens', async () => {
+    const { page } = await open(`${BASE_PATH}dictionary/`);
+    await page.waitForTimeout(200);
+    expect(await page.locator('mark.search-highlight').count()).toBe(0);
+    await page.goto(new URL(`${BASE_PATH}dictionary/?highlight=dictionari`, server.url).href);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(3);
+    const marked = await page.locator('mark.search-highlight').allTextContents();
+    for (const text of marked) expect(text.toLowerCase()).toMatch(/^dictionar/);
+    await page.close();
+  });
+});
+
+describe('search never runs markup from a chapter', () => {
+  let fixture: FixtureBook;
+  let fixtureServer: RunningServer;
+  let outDir: string;
+  const payload = '<img src=x onerror="window.__xss=1">';
+
+  beforeAll(async () => {
+    const body = [
+      `Careful with \`${payload}\` in prose, the word xssprobe is nearby.`,
+      '',
+      '## Probing the xssprobe heading',
+      '',
+      `Code span again: \`${payload}\` xssprobe.`,
+      '',
+      '```text',
+      `${payload} xssprobe`,
+      '```',
+    ].join('\n');
+    fixture = await createFixtureBook({
+      chapters: {
+        en: { probe: chapter(`Probe xssprobe`, body, { description: `xssprobe ${payload}` }) },
+        'zh-cn': { probe: chapter('探针 xssprobe', body.replace('Careful with', '小心')) },
+      },
+    });
+    outDir = await mkdtemp(path.join(os.tmpdir(), 'pybook-search-xss-'));
+    const result = await new Builder({ configPath: fixture.configPath }).build();
+    writeSiteAtomically(outDir, result.files, result.staticDirs);
+    fixtureServer = await startStaticServer({ dir: outDir, basePath: FIXTURE_BASE, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+  });
+  afterAll(async () => {
+    await fixtureServer?.close();
+    await fixture?.remove();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it.each(['', 'zh-cn/'])('shows the markup as text in the dropdown, the search page and the highlighted target (%s)', async (prefix) => {
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${fixtureServer.url}${prefix}probe/`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await input(page).focus();
+    await input(page).fill('xssprobe <img src=x onerror');
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-dropdown').textContent()).toContain('<img src=x');
+    expect(await page.locator('.search-dropdown img').count()).toBe(0);
+    await page.goto(`${fixtureServer.url}${prefix}search/?q=${encodeURIComponent('xssprobe img onerror')}`);
+    await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-page-results img').count()).toBe(0);
+    expect(await page.locator('.search-page-results').textContent()).toContain('<img');
+    await page.locator('.search-page-result h3 a').first().click();
+    await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(0);
+    expect(await page.locator('.markdown img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+    await page.close();
+  });
+});

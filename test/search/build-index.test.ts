@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { buildIndex, clip } from '../../src/search/build-index.js';
+import { decodePostings, encodePostings, expandDocuments, SEARCH_FIELDS } from '../../src/search/index-format.js';
+import { SearchEngine } from '../../src/search/engine.js';
+import type { PageModel } from '../../src/pages/types.js';
+import type { CjkSegmenter } from '../../src/search/tokenize.js';
+
+/** Splits Chinese runs into pairs of characters: enough to test the index without jieba. */
+const pairs: CjkSegmenter = (run) => run.match(/.{1,2}/gu) ?? [];
+
+function page(slug: string, title: string, sections: { id?: string; heading?: string; text: string }[], extra: Partial<PageModel> = {}): PageModel {
+  return {
+    kind: 'chapter', locale: 'en', slug, route: `/book/${slug}/`, outputFile: `${slug}/index.html`, title, documentTitle: title,
+    description: '', keywords: [], toc: [], unlisted: false, fallback: false, alternates: [], headings: [], links: [], warnings: [],
+    breadcrumbs: [{ label: 'Home', href: '/book/' }, { label: 'Part 1', href: '' }, { label: title, href: '' }],
+    sections: sections.map((s) => ({ headingId: s.id, heading: s.heading, depth: s.id ? 2 : undefined, text: s.text })),
+    ...extra,
+  };
+}
+
+const pages = [
+  page('dictionary', 'Dictionaries', [
+    { text: 'A dict maps keys to values.' },
+    { id: 'merging', heading: 'Merging dictionaries', text: 'Use the | operator to merge two dictionaries. Merge merge.' },
+    { id: 'constructor', heading: 'The constructor', text: 'dict() builds one; constructor and __proto__ are just words here.' },
+  ], { description: 'Python dict versus Map.', keywords: ['dict', 'hashmap'] }),
+  page('set', 'Sets', [{ text: 'A set holds unique values.' }]),
+];
+
+describe('encodePostings / decodePostings', () => {
+  it('round-trips base-36 deltas with term frequencies', () => {
+    const postings = [{ doc: 0, tf: 1 }, { doc: 5, tf: 3 }, { doc: 40, tf: 1 }, { doc: 41, tf: 40 }];
+    expect(encodePostings(postings)).toBe('0,5:3,z,1:14');
+    expect(decodePostings(encodePostings(postings))).toEqual(postings);
+    expect(decodePostings('')).toEqual([]);
+  });
+});
+
+describe('buildIndex', () => {
+  const file = buildIndex(pages, 'en', pairs);
+
+  it('stores page data once and one document per page and per section', () => {
+    expect(file.pages).toEqual([['Dictionaries', '/book/dictionary/', ['Part 1']], ['Sets', '/book/set/', ['Part 1']]]);
+    expect(file.docs.map((d) => d.slice(0, 3))).toEqual([[0, '', ''], [0, 'Merging dictionaries', 'merging'], [0, 'The constructor', 'constructor'], [1, '', '']]);
+    const docs = expandDocuments(file);
+    expect(docs[1]).toEqual({ i: 1, t: 'Dictionaries', s: 'Merging dictionaries', u: '/book/dictionary/', h: '#merging', b: ['Part 1'], p: 0, x: 'Use the | operator to merge two dictionaries. Merge merge.' });
+    expect(docs[0]).toMatchObject({ i: 0, t: 'Dictionaries', u: '/book/dictionary/', x: 'Python dict versus Map.' });
+    expect(docs[0].p).toBeUndefined();
+  });
+
+  it('indexes each field with stemmed tokens and term frequencies', () => {
+    const tokens = file.tokens.split(' ');
+    const lists = (token: string) => file.postings[tokens.indexOf(token)].split('|');
+    expect(tokens).toEqual([...tokens].sort());
+    const merge = lists('merg');
+    expect(decodePostings(merge[SEARCH_FIELDS.indexOf('s')])).toEqual([{ doc: 1, tf: 1 }]);
+    expect(decodePostings(merge[SEARCH_FIELDS.indexOf('c')])).toEqual([{ doc: 1, tf: 3 }]);
+    expect(decodePostings(lists('dictionari')[SEARCH_FIELDS.indexOf('t')])).toEqual([{ doc: 0, tf: 1 }]);
+    expect(tokens).not.toContain('the');
+  });
+
+  it('keeps only the opening of long texts for snippets', () => {
+    const long = buildIndex([page('x', 'X', [{ text: 'word '.repeat(100) }])], 'en', pairs, 40);
+    expect(long.docs[0][3].length).toBeLessThanOrEqual(40);
+    expect(clip('alpha beta gamma delta', 12)).toBe('alpha beta');
+  });
+
+  it('is searchable by the browser engine, including words that name Object.prototype members', () => {
+    const engine = new SearchEngine(JSON.parse(JSON.stringify(file)));
+    expect(engine.search('merge')[0]).toMatchObject({ type: 'Heading', doc: { h: '#merging' } });
+    expect(engine.search('constructor')[0].doc.h).toBe('#constructor');
+    expect(engine.search('__proto__').length).toBeGreaterThan(0);
+    expect(engine.search('hashmap')[0]).toMatchObject({ type: 'Keywords', doc: { i: 0 } });
+    expect(engine.search('unique')[0]).toMatchObject({ type: 'Content', doc: { u: '/book/set/' } });
+    expect(engine.search('sets')[0]).toMatchObject({ type: 'Title', doc: { u: '/book/set/' } });
+    expect(engine.search('zzz')).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { indexRequestUrl } from '../../src/search/index-url.js';
+
+const PAGE = 'https://example.test/python-guide-for-javascript-engineers/dictionary/';
+
+describe('indexRequestUrl', () => {
+  it('adds the content hash as a cache-busting query to a same-origin index', () => {
+    expect(indexRequestUrl('/python-guide-for-javascript-engineers/search-index.json', 'abc123def0', PAGE))
+      .toBe('https://example.test/python-guide-for-javascript-engineers/search-index.json?_=abc123def0');
+    expect(indexRequestUrl('../zh-cn/search-index.json', 'ffff', PAGE)).toBe('https://example.test/python-guide-for-javascript-engineers/zh-cn/search-index.json?_=ffff');
+    expect(indexRequestUrl('https://example.test/x/search-index.json?_=old', 'new', PAGE)).toBe('https://example.test/x/search-index.json?_=new');
+  });
+
+  it.each([
+    'https://evil.test/search-index.json',
+    '//evil.test/search-index.json',
+    'http://example.test/search-index.json',
+    'https://example.test:8443/search-index.json',
+    'javascript:alert(1)',
+    'data:application/json,{}',
+  ])("refuses %s with 'Unexpected version url'", (url) => {
+    expect(() => indexRequestUrl(url, 'abc', PAGE)).toThrow(new Error('Unexpected version url'));
+  });
+});

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SearchEngine } from '../../src/search/engine.js';
+import type { SearchIndexFile } from '../../src/search/index-format.js';
+
+/**
+ * Relevance queries on the real book: each names the chapter whose result must come first.
+ * Shared by the relevance test and the search bench (query latency).
+ */
+export const RELEVANCE_QUERIES: Record<'en' | 'zh', [query: string, slug: string][]> = {
+  en: [
+  ["dictionary", 'dictionary'],
+  ["list comprehension", 'comprehension-expressions'],
+  ["virtual environment", 'venv-and-conda-and-condaip'],
+  ["f-string", 'hello-world'],
+  ["try except", 'try-except-statements'],
+  ["tuple", 'lists-and-tuples'],
+  ["set union intersection", 'set'],
+  ["if elif else", 'if-statement'],
+  ["while loop", 'for-and-while-statement'],
+  ["lambda", 'anonymous-functions'],
+  ["define a function", 'definition-and-invocation-of-functions'],
+  ["default arguments", 'definition-and-invocation-of-functions'],
+  ["import module", 'create-and-import-of-modules'],
+  ["__init__.py package", 'create-and-import-packages'],
+  ["read a file", 'read-and-write-files'],
+  ["environment variables os", 'os-module'],
+  ["json.dumps", 'json-module'],
+  ["datetime timezone", 'datetime-module'],
+  ["math sqrt", 'math-module'],
+  ["random choice", 'random-module'],
+  ["regular expression", 're-module'],
+  ["class instance", 'class-and-instance'],
+  ["custom exception", 'custom-exception-classes'],
+  ["pip install", 'pip'],
+  ["poetry lock", 'poetry'],
+  ["type hints", 'typing-annotation'],
+  ["integer division", 'arithmetic-operation'],
+  ["int to string conversion", 'type-conversion'],
+  ["variable naming snake_case", 'naming-rules-for-variables'],
+  ["install python pyenv", 'setup-environment'],
+  ["None bool", 'basic-types'],
+  ["assignment", 'definition-and-assignment-of-variables'],
+  ["GitHub API stars", 'task-top-50-in-github'],
+  ["book store API", 'task-book-store'],
+  ["conda", 'venv-and-conda-and-condaip'],
+  ["KeyError", 'dictionary'],
+  ["generator expression", 'comprehension-expressions'],
+  ["raise", 'try-except-statements'],
+  ["afterword", 'afterword'],
+  ["third-party packages", 'third-party-packages'],
+  ],
+  zh: [
+  ["字典", 'dictionary'],
+  ["列表推导式", 'comprehension-expressions'],
+  ["虚拟环境", 'venv-and-conda-and-condaip'],
+  ["异常", 'try-except-statements'],
+  ["类型注解", 'typing-annotation'],
+  ["元组", 'lists-and-tuples'],
+  ["集合", 'set'],
+  ["if 语句", 'if-statement'],
+  ["while 循环", 'for-and-while-statement'],
+  ["匿名函数", 'anonymous-functions'],
+  ["函数定义", 'definition-and-invocation-of-functions'],
+  ["默认参数", 'definition-and-invocation-of-functions'],
+  ["导入模块", 'create-and-import-of-modules'],
+  ["包的导入", 'create-and-import-packages'],
+  ["读写文件", 'read-and-write-files'],
+  ["os 模块", 'os-module'],
+  ["json 模块", 'json-module'],
+  ["时区", 'datetime-module'],
+  ["math 模块", 'math-module'],
+  ["随机数", 'random-module'],
+  ["正则表达式", 're-module'],
+  ["类与实例", 'class-and-instance'],
+  ["自定义异常", 'custom-exception-classes'],
+  ["pip 安装", 'pip'],
+  ["poetry", 'poetry'],
+  ["算术运算", 'arithmetic-operation'],
+  ["类型转换", 'type-conversion'],
+  ["变量命名", 'naming-rules-for-variables'],
+  ["搭建开发环境", 'setup-environment'],
+  ["基本类型", 'basic-types'],
+  ["变量赋值", 'definition-and-assignment-of-variables'],
+  ["星标最多", 'task-top-50-in-github'],
+  ["书店", 'task-book-store'],
+  ["Python 字典", 'dictionary'],
+  ["后记", 'afterword'],
+  ["第三方包", 'third-party-packages'],
+  ["生成器表达式", 'comprehension-expressions'],
+  ["参考资料", 'references'],
+  ["持续学习", 'lifelong-learning'],
+  ["f-string", 'hello-world'],
+  ],
+};
+
+export function loadEngine(siteDir: string, language: 'en' | 'zh'): SearchEngine {
+  const file = path.join(siteDir, language === 'zh' ? 'zh-cn' : '', 'search-index.json');
+  return new SearchEngine(JSON.parse(readFileSync(file, 'utf8')) as SearchIndexFile);
+}
+
