@@ -60,7 +60,8 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
   tags.push(`<meta property="og:title" content="${escapeHtml(page.documentTitle)}">`);
   tags.push(`<meta property="og:description" content="${escapeHtml(page.description)}">`);
   tags.push(`<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`);
-  tags.push('<meta name="theme-color" content="#2e8555">');
+  tags.push('<meta name="theme-color" content="#2f64a8" media="(prefers-color-scheme: light)">');
+  tags.push('<meta name="theme-color" content="#10151d" media="(prefers-color-scheme: dark)">');
   if (page.kind !== 'notFound') {
     tags.push(`<link rel="canonical" href="${escapeHtml(absolute(page.route))}">`);
     tags.push(`<meta property="og:url" content="${escapeHtml(absolute(page.route))}">`);

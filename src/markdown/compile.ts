@@ -11,6 +11,7 @@ import { VFile } from 'vfile';
 import { VFileMessage } from 'vfile-message';
 import { BookError, lineOf } from '../shared/errors.js';
 import { remarkAdmonitions } from './plugins/admonitions.js';
+import { rehypeFocusableTables } from './plugins/focusable-tables.js';
 import { remarkCodeBlocks } from './plugins/code-blocks.js';
 import { remarkFrontMatterData } from './plugins/front-matter.js';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
@@ -47,7 +48,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     throw withOriginalLine(error, source);
   }
   const sections = collectSections(mdast, file);
-  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).runSync(mdast, file) as HastRoot;
+  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).runSync(mdast, file) as HastRoot;
   return {
     frontMatter: file.data.frontMatter!,
     hast,

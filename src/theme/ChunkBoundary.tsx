@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 interface Props {
   retryLabel: string;
@@ -27,4 +27,15 @@ export class ChunkBoundary extends Component<Props, State> {
       </div>
     );
   }
+}
+
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
+
+/**
+ * A lazily loaded component that can be loaded again: React caches a rejected import for the
+ * life of a lazy() component, so Retry needs a fresh one.
+ */
+export function useRetryableLazy<P>(load: Loader<P>): [LazyExoticComponent<ComponentType<P>>, () => void] {
+  const [component, setComponent] = useState(() => lazy(load));
+  return [component, () => setComponent(() => lazy(load))];
 }

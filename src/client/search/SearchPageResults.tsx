@@ -31,7 +31,7 @@ export default function SearchPageResults() {
 
   return (
     <div className="search-page-results">
-      <form className="search-page-form" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form className="search-page-form" role="search" aria-label={strings.searchPageTitle} onSubmit={(event) => event.preventDefault()}>
         <label>
           <span className="visually-hidden">{strings.searchPlaceholder}</span>
           <input className="search-page-input" type="search" name="q" placeholder={strings.searchPlaceholder} autoComplete="off"
@@ -55,7 +55,7 @@ export default function SearchPageResults() {
                     <Highlighted parts={highlightParts(hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t, state.tokens)} />
                   </a>
                 </h3>
-                <p className="search-result-snippet"><Highlighted parts={snippetParts(hit.doc.x, state.tokens, site.search.snippetLength)} /></p>
+                <p className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength)} /></p>
               </li>
             ))}
           </ol>

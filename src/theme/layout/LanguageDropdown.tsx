@@ -11,7 +11,7 @@ export function LanguageDropdown({ alternates }: { alternates: Alternate[] }) {
   const targets = alternates.length ? alternates : locales.map((l) => ({ locale: l.code, htmlLang: l.htmlLang, label: l.label, href: '' }));
   return (
     <details className="dropdown language-dropdown">
-      <summary className="navbar-link" aria-label={strings.languageMenu}>
+      <summary className="navbar-link" aria-label={`${strings.languageMenu}: ${locale.label}`}>
         <GlobeIcon /> <span>{locale.label}</span> <ChevronIcon />
       </summary>
       <ul className="dropdown-menu">

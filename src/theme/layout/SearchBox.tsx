@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
 import { useSite } from '../site-context.js';
 import { SearchIcon } from '../icons.js';
 
 // The search engine and its UI are a separate chunk, loaded the first time the box is hovered or focused.
-const SearchDropdown = lazy(() => import('../../client/search/SearchDropdown.js'));
+const loadSearchDropdown = () => import('../../client/search/SearchDropdown.js');
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -21,6 +22,7 @@ export function SearchBox() {
   const [dismissed, setDismissed] = useState(false);
   const [hint, setHint] = useState(strings.searchShortcutHint);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [SearchDropdown, retrySearchDropdown] = useRetryableLazy(loadSearchDropdown);
   const activate = () => setActivated(true);
   const close = useCallback(() => setDismissed(true), []);
 
@@ -63,9 +65,11 @@ export function SearchBox() {
         <kbd className="navbar-search-hint" aria-hidden="true">{hint}</kbd>
       )}
       {activated && (
-        <Suspense fallback={null}>
-          <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close} />
-        </Suspense>
+        <ChunkBoundary retryLabel={strings.chunkRetry} onRetry={retrySearchDropdown}>
+          <Suspense fallback={null}>
+            <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </form>
   );

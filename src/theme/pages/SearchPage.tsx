@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
 import { useSite } from '../site-context.js';
 
-const SearchResults = lazy(() => import('../../client/search/SearchPageResults.js'));
+const loadSearchResults = () => import('../../client/search/SearchPageResults.js');
 
 /**
  * The search page shell. Results need the index, so they render only in the browser; the server
@@ -10,16 +11,19 @@ const SearchResults = lazy(() => import('../../client/search/SearchPageResults.j
 export function SearchPage() {
   const site = useSite();
   const [mounted, setMounted] = useState(false);
+  const [SearchResults, retrySearchResults] = useRetryableLazy(loadSearchResults);
   useEffect(() => setMounted(true), []);
   return (
     <div className="search-page">
       <h1>{site.strings.searchPageTitle}</h1>
       {mounted ? (
-        <Suspense fallback={<p>{site.strings.searchLoading}</p>}>
-          <SearchResults />
-        </Suspense>
+        <ChunkBoundary retryLabel={site.strings.chunkRetry} onRetry={retrySearchResults}>
+          <Suspense fallback={<p>{site.strings.searchLoading}</p>}>
+            <SearchResults />
+          </Suspense>
+        </ChunkBoundary>
       ) : (
-        <form action={site.searchRoute} method="get" className="search-page-form" role="search">
+        <form action={site.searchRoute} method="get" className="search-page-form" role="search" aria-label={site.strings.searchPageTitle}>
           <label>
             <span className="visually-hidden">{site.strings.searchPlaceholder}</span>
             <input className="search-page-input" type="search" name="q" placeholder={site.strings.searchPlaceholder} />
