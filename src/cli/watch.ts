@@ -6,7 +6,7 @@ import { writeSiteAtomically, type SiteFiles } from '../build/write-output.js';
 import { loadConfig } from '../config/load-config.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
 import { formatError } from '../shared/errors.js';
-import { LiveReloadHub, liveReloadScript } from '../watch/live-reload.js';
+import { LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, pageFingerprint } from '../watch/live-reload.js';
 import { syncOutput } from '../watch/sync-output.js';
 import { closeOnSignals } from './serve.js';
 import { printWarnings } from './report.js';
@@ -34,10 +34,28 @@ function changedRoutes(basePath: string, changed: string[]): string[] {
 export async function startWatch(options: WatchCommandOptions, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<WatchSession> {
   const configPath = path.resolve(options.config);
   const config = loadConfig(configPath);
-  const hub = new LiveReloadHub(config.basePath);
+  let files: SiteFiles = new Map();
+  // Fingerprints of the current build's HTML files, computed when first asked for.
+  let fingerprints = new Map<string, string>();
+  const fingerprintOf = (name: string): string | undefined => {
+    const contents = files.get(name);
+    if (typeof contents !== 'string') return undefined;
+    let fingerprint = fingerprints.get(name);
+    if (fingerprint === undefined) fingerprints.set(name, (fingerprint = pageFingerprint(contents)));
+    return fingerprint;
+  };
+  const hub = new LiveReloadHub(config.basePath, (urlPath) => {
+    if (!urlPath.startsWith(config.basePath)) return undefined;
+    let name: string;
+    try {
+      name = decodeURIComponent(urlPath.slice(config.basePath.length));
+    } catch {
+      return undefined;
+    }
+    return fingerprintOf(name === '' || name.endsWith('/') ? `${name}index.html` : name.endsWith('.html') ? name : `${name}/index.html`);
+  });
   const makeBuilder = () => new Builder({ configPath, bodyExtra: liveReloadScript(config.basePath), fullDictionary: true });
   let builder = makeBuilder();
-  let files: SiteFiles = new Map();
 
   const first: BuildResult = await builder.build();
   writeSiteAtomically(options.outDir, first.files, first.staticDirs);
@@ -47,6 +65,12 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
   const server = await startStaticServer({
     dir: options.outDir, basePath: config.basePath, host: options.host, port: options.port,
     localeDirs: localesOf(config).filter((l) => !l.isDefault).map((l) => l.path), handleExtra: hub.handle, log,
+    // Each page tells the live-reload stream which version it shows (see LiveReloadHub).
+    transformHtml: (html) => {
+      // The script sits at the end of the body: replace the last occurrence, never chapter text.
+      const at = html.lastIndexOf(PAGE_FINGERPRINT_PLACEHOLDER);
+      return at < 0 ? html : html.slice(0, at) + pageFingerprint(html) + html.slice(at + PAGE_FINGERPRINT_PLACEHOLDER.length);
+    },
   });
   log(`Watching ${path.relative(process.cwd(), path.resolve(config.rootDir, config.contentDir)) || '.'}/ — serving at ${server.url}`);
 
@@ -63,6 +87,7 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
         const result = await builder.build();
         const changed = syncOutput(options.outDir, files, result.files);
         files = result.files;
+        fingerprints = new Map();
         printWarnings(result.warnings);
         hub.send({ type: 'reload', routes: changedRoutes(config.basePath, changed) });
         log(`rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`);

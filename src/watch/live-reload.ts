@@ -1,26 +1,57 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Path (under the base path) of the server-sent-events stream that watch mode pushes to. */
 export const EVENTS_PATH = '__pybook/events';
+
+/**
+ * Stands in the live-reload script for the fingerprint of the page it is part of; watch mode's
+ * server replaces it in every HTML response (see pageFingerprint).
+ */
+export const PAGE_FINGERPRINT_PLACEHOLDER = '__PYBOOK_PAGE_FINGERPRINT__';
+
+/** Fingerprint of a page's HTML as built (placeholder still in place), short and URL-safe. */
+export function pageFingerprint(html: string): string {
+  return createHash('sha1').update(html).digest('hex').slice(0, 16);
+}
 
 export type LiveEvent =
   | { type: 'reload'; routes: string[] }
   | { type: 'build-error'; message: string }
   | { type: 'clear' };
 
-/** Keeps the open event streams of every browser tab and broadcasts build results to them. */
+/**
+ * Keeps the open event streams of every browser tab and broadcasts build results to them.
+ *
+ * A tab that (re)loads while a rebuild runs connects only after that rebuild has been announced
+ * (the rebuild holds the event loop), so it would miss the reload and keep showing old text.
+ * Each tab therefore says which page and which version of it it shows (`page`, `fingerprint`
+ * query parameters); when `currentFingerprint` reports a different version, it reloads at once.
+ */
 export class LiveReloadHub {
   private clients = new Set<ServerResponse>();
   private lastError: string | undefined;
 
-  constructor(private readonly basePath: string) {}
+  constructor(
+    private readonly basePath: string,
+    /** Fingerprint of the page currently built for a URL path, or undefined when there is none. */
+    private readonly currentFingerprint: (urlPath: string) => string | undefined = () => undefined,
+  ) {}
 
   /** The static server's `handleExtra` hook: answers the event stream, leaves the rest. */
   handle = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.url?.split('?')[0] !== `${this.basePath}${EVENTS_PATH}`) return false;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== `${this.basePath}${EVENTS_PATH}`) return false;
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write('retry: 500\n\n');
-    if (this.lastError !== undefined) res.write(frame({ type: 'build-error', message: this.lastError }));
+    if (this.lastError !== undefined) {
+      res.write(frame({ type: 'build-error', message: this.lastError }));
+    } else {
+      const page = url.searchParams.get('page');
+      const shown = url.searchParams.get('fingerprint');
+      const current = page === null ? undefined : this.currentFingerprint(page);
+      if (page !== null && current !== undefined && shown !== current) res.write(frame({ type: 'reload', routes: [page] }));
+    }
     this.clients.add(res);
     req.on('close', () => this.clients.delete(res));
     return true;
@@ -50,7 +81,7 @@ function frame(event: LiveEvent): string {
  */
 export function liveReloadScript(basePath: string): string {
   const source = `(function(){var K='pybook-watch-scroll';try{var s=sessionStorage.getItem(K);if(s){sessionStorage.removeItem(K);var y=+s;addEventListener('load',function(){scrollTo(0,y)});scrollTo(0,y)}}catch(e){}
-var es=new EventSource(${JSON.stringify(basePath + EVENTS_PATH)});
+var es=new EventSource(${JSON.stringify(basePath + EVENTS_PATH)}+'?page='+encodeURIComponent(location.pathname)+'&fingerprint=${PAGE_FINGERPRINT_PLACEHOLDER}');
 function clear(){var o=document.getElementById('pybook-error-overlay');if(o)o.remove()}
 es.addEventListener('reload',function(ev){var d=JSON.parse(ev.data),p=location.pathname;clear();if(d.routes.indexOf(p)>=0||d.routes.indexOf(p.replace(/index\\.html$/,''))>=0){try{sessionStorage.setItem(K,String(scrollY))}catch(e){}location.reload()}});
 es.addEventListener('clear',clear);

@@ -1,0 +1,153 @@
+/**
+ * Cold `pybook build` runs as child processes: wall time measured around the process, peak
+ * memory (max RSS) from GNU time (`/usr/bin/time -v`), which this Linux machine has.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { median, round } from './stats.js';
+import { writeSyntheticBook } from './synthetic-book.js';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const GNU_TIME = '/usr/bin/time';
+
+export interface BuildRun { wallMs: number; peakRssMb: number | null }
+
+export interface BuildFigures {
+  runs: number;
+  medianMs: number;
+  minMs: number;
+  medianPeakRssMb: number | null;
+  maxPeakRssMb: number | null;
+  pages: number;
+  outputMb: number;
+}
+
+function newestMtime(dir: string, keep: (file: string) => boolean): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && keep(file)) newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** Compiles src/ to dist/ when a source file is newer than the compiled CLI (bin/pybook.js loads dist/). */
+export function ensureCompiledCli(log: (line: string) => void): void {
+  const cli = path.join(root, 'dist', 'cli', 'index.js');
+  const sources = newestMtime(path.join(root, 'src'), (f) => !f.includes(`${path.sep}client${path.sep}`) && /\.(tsx?|json)$/.test(f));
+  if (existsSync(cli) && statSync(cli).mtimeMs >= sources) return;
+  log('dist/ is older than src/: compiling with `npx tsc -p tsconfig.build.json`');
+  const result = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) log(`tsc failed (the bench uses the existing dist/):\n${result.stdout}${result.stderr}`);
+}
+
+/** Total size of the files under dir, in bytes. */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/** One `node bin/pybook.js build` process; rejects with its output when it fails. */
+async function buildOnce(configPath: string, outDir: string): Promise<BuildRun & { output: string }> {
+  rmSync(outDir, { recursive: true, force: true });
+  const timeFile = path.join(os.tmpdir(), `pybook-bench-time-${process.pid}.txt`);
+  const command = [process.execPath, path.join(root, 'bin', 'pybook.js'), 'build', '--config', configPath, '--out-dir', outDir];
+  const withTime = existsSync(GNU_TIME);
+  const [file, ...args] = withTime ? [GNU_TIME, '-v', '-o', timeFile, ...command] : command;
+  const started = performance.now();
+  const child = spawn(file!, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const wallMs = performance.now() - started;
+  if (code !== 0) throw new Error(`pybook build --config ${configPath} failed (exit ${code}):\n${output.slice(-2000)}`);
+  let peakRssMb: number | null = null;
+  if (withTime) {
+    const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(timeFile, 'utf8'));
+    if (kb) peakRssMb = round(Number(kb[1]) / 1024, 1);
+    rmSync(timeFile, { force: true });
+  }
+  return { wallMs, peakRssMb, output };
+}
+
+/** `runs` cold builds of the book at configPath into outDir (left in place after the last run). */
+export async function benchBuild(configPath: string, outDir: string, runs: number): Promise<BuildFigures> {
+  const results: BuildRun[] = [];
+  let output = '';
+  for (let i = 0; i < runs; i += 1) {
+    const run = await buildOnce(configPath, outDir);
+    results.push(run);
+    output = run.output;
+  }
+  const pages = Number(/Built (\d+) pages/.exec(output)?.[1] ?? Number.NaN);
+  const rss = results.map((r) => r.peakRssMb).filter((v): v is number => v !== null);
+  return {
+    runs,
+    medianMs: round(median(results.map((r) => r.wallMs))),
+    minMs: round(Math.min(...results.map((r) => r.wallMs))),
+    medianPeakRssMb: rss.length ? median(rss) : null,
+    maxPeakRssMb: rss.length ? Math.max(...rss) : null,
+    pages,
+    outputMb: round(folderBytes(outDir) / 1e6, 1),
+  };
+}
+
+export interface SizePoint extends BuildFigures { chapters: number; msPerChapter: number }
+
+export interface ScalingFigures {
+  points: SizePoint[];
+  /** Sizes left out because their estimated build time would overrun the bench's time budget. */
+  skippedSizes: number[];
+  /** ms per chapter at the largest size divided by that at the smallest; 1 means perfectly linear. */
+  perChapterGrowth: number;
+  linear: boolean;
+  /** Output bytes per chapter at the largest size divided by that at the smallest. */
+  outputPerChapterGrowth: number;
+}
+
+/** Within 25% of constant cost per chapter counts as linear (machine noise is about that large). */
+const LINEAR_TOLERANCE = 1.25;
+
+/**
+ * Builds generated books of each size (one run each: the large ones take a while). The smallest
+ * size always runs; a larger one is skipped when, extrapolating from the last (cost grows faster
+ * than linearly, so with exponent 1.5), it would end after `deadline` (a Date.now() value).
+ */
+export async function benchScaling(sizes: number[], runs: number, deadline: number, log: (line: string) => void): Promise<ScalingFigures> {
+  const points: SizePoint[] = [];
+  const skippedSizes: number[] = [];
+  for (const chapters of [...sizes].sort((a, b) => a - b)) {
+    const previous = points[points.length - 1];
+    if (previous && Date.now() + previous.medianMs * runs * (chapters / previous.chapters) ** 1.5 > deadline) {
+      log(`skipping the ${chapters}-chapter book: it would overrun the time budget (BENCH_BUDGET_S)`);
+      skippedSizes.push(chapters);
+      continue;
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), `pybook-bench-book-${chapters}-`));
+    try {
+      const book = writeSyntheticBook(dir, chapters, path.join(root, 'book.config.json'));
+      log(`building a generated book of ${chapters} chapters (en + zh-cn)…`);
+      const figures = await benchBuild(book.configPath, path.join(dir, 'site'), runs);
+      points.push({ chapters, ...figures, msPerChapter: round(figures.medianMs / chapters, 1) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const first = points[0]!;
+  const last = points[points.length - 1]!;
+  const perChapterGrowth = round(last.msPerChapter / first.msPerChapter, 2);
+  return {
+    points,
+    skippedSizes,
+    perChapterGrowth,
+    linear: perChapterGrowth <= LINEAR_TOLERANCE,
+    outputPerChapterGrowth: round(last.outputMb / last.chapters / (first.outputMb / first.chapters), 2),
+  };
+}

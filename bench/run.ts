@@ -1,0 +1,163 @@
+/**
+ * `npm run bench`: build time and memory (real book and generated books of growing size),
+ * watch-mode edit-to-browser latency, server load, search, and first-load page weight.
+ * Prints readable tables, then one JSON line with every figure (for scripts and CI).
+ *
+ * Environment knobs (defaults keep the whole run to about five minutes on 2 cores):
+ *   BENCH_RUNS=3             cold builds of the real book
+ *   BENCH_SIZES=100,200,400  generated book sizes in chapters (each in en and zh-cn); the full
+ *                            study is BENCH_SIZES=250,500,1000 BENCH_BUDGET_S=900 (the 1,000-chapter
+ *                            build alone takes minutes and ~3 GB: output grows with chapters²)
+ *   BENCH_EDITS=20           watch-mode edits
+ *   BENCH_BUDGET_S=300       larger generated books are skipped once they would overrun this
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { benchBuild, benchScaling, ensureCompiledCli, root, type BuildFigures, type ScalingFigures } from './build-bench.js';
+import { formatLoadBenchTable, LoadBenchFailure, runLoadBench, type LoadBenchResult } from './load.js';
+import { FIRST_LOAD_JS_BUDGET_KB, measurePageWeight, type PageWeight } from './page-weight.js';
+import { table } from './stats.js';
+import { benchWatchLatency, profileRebuild, WATCH_CHAPTER, type RebuildProfile, type WatchFigures } from './watch-bench.js';
+
+const BASE_PATH = '/python-guide-for-javascript-engineers/';
+const BUILD_TARGET_MS = 1500;
+const WATCH_TARGET_MS = 150;
+
+const numberList = (value: string | undefined, fallback: number[]) =>
+  value ? value.split(',').map((v) => Number(v.trim())).filter((n) => Number.isInteger(n) && n > 0) : fallback;
+const runs = numberList(process.env.BENCH_RUNS, [3])[0]!;
+const sizes = numberList(process.env.BENCH_SIZES, [100, 200, 400]);
+const edits = numberList(process.env.BENCH_EDITS, [20])[0]!;
+const budgetMs = numberList(process.env.BENCH_BUDGET_S, [300])[0]! * 1000;
+const startedAt = Date.now();
+
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+interface Results {
+  machine: { cpus: number; loadAverage: number[]; node: string };
+  build?: BuildFigures & { targetMs: number; withinTarget: boolean };
+  scaling?: ScalingFigures;
+  watch?: WatchFigures & { targetMs: number; withinTarget: boolean };
+  rebuildProfile?: RebuildProfile;
+  load?: LoadBenchResult | { error: string };
+  search?: unknown;
+  pageWeight?: PageWeight;
+  lighthouse: string;
+  errors: string[];
+}
+
+/** Runs one section; a failing section is reported and the others still run. */
+async function section<T>(name: string, results: Results, run: () => Promise<T>): Promise<T | undefined> {
+  log(`${name}…`);
+  try {
+    return await run();
+  } catch (error) {
+    const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
+    results.errors.push(message);
+    console.log(`\n## ${name}\nFAILED: ${message}`);
+    return undefined;
+  }
+}
+
+/** bench/search.ts is optional (written separately): skipped with a note when it is absent. */
+async function searchBench(siteDir: string): Promise<unknown> {
+  const file = path.join(root, 'bench', 'search.ts');
+  if (!existsSync(file)) return { skipped: 'bench/search.ts does not exist' };
+  const module = (await import(pathToFileURL(file).href)) as { runSearchBench?: (dir: string) => Promise<unknown> };
+  if (typeof module.runSearchBench !== 'function') return { skipped: 'bench/search.ts does not export runSearchBench' };
+  return module.runSearchBench(siteDir);
+}
+
+async function main(): Promise<void> {
+  const results: Results = {
+    machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
+    lighthouse: 'skipped: lighthouse is not installed (npm i -D lighthouse@12 works on Node 20)',
+    errors: [],
+  };
+  ensureCompiledCli(log);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'pybook-bench-'));
+  const siteDir = path.join(work, 'site');
+  try {
+    const build = await section('cold build of the real book', results, () => benchBuild(path.join(root, 'book.config.json'), siteDir, runs));
+    if (build) {
+      results.build = { ...build, targetMs: BUILD_TARGET_MS, withinTarget: build.medianMs < BUILD_TARGET_MS };
+      console.log(`\n## Cold build of the real book (${build.pages} pages, ${runs} runs, ${build.outputMb} MB output)`);
+      console.log(table(['median ms', 'min ms', 'peak RSS MB (median / max)', `target < ${BUILD_TARGET_MS} ms`], [
+        [String(build.medianMs), String(build.minMs), `${build.medianPeakRssMb ?? 'n/a'} / ${build.maxPeakRssMb ?? 'n/a'}`, verdict(build.medianMs < BUILD_TARGET_MS)],
+      ]));
+    }
+
+    if (build) {
+      const weight = await section('page weight', results, async () => measurePageWeight(siteDir, BASE_PATH, WATCH_CHAPTER));
+      if (weight) {
+        results.pageWeight = weight;
+        console.log(`\n## First load of ${weight.page} (gzip -9)`);
+        console.log(table(['what', 'KB gzip'], [
+          ...weight.scripts.map((s) => [s.file, (s.gzipBytes / 1024).toFixed(1)]),
+          [`first-load JS (budget ${FIRST_LOAD_JS_BUDGET_KB} KB: ${verdict(weight.withinBudget)})`, String(weight.firstLoadJsGzipKb)],
+          ['CSS', String(weight.cssGzipKb)],
+          ['HTML', String(weight.htmlGzipKb)],
+        ]));
+        if (weight.staticImportsNotPreloaded.length) console.log(`static imports not modulepreloaded: ${weight.staticImportsNotPreloaded.join(', ')}`);
+      }
+
+      const load = await section('load test', results, async () => {
+        try {
+          return await runLoadBench(siteDir);
+        } catch (error) {
+          if (error instanceof LoadBenchFailure) return error.result;
+          throw error;
+        }
+      });
+      if (load) {
+        results.load = load;
+        console.log(`\n## Load test (bench/load.ts)\n${formatLoadBenchTable(load)}`);
+      }
+
+      const search = await section('search', results, () => searchBench(siteDir));
+      if (search !== undefined) {
+        results.search = search;
+        console.log(`\n## Search (bench/search.ts)\n${JSON.stringify(search, null, 2)}`);
+      }
+    }
+
+    const watch = await section('watch latency', results, () => benchWatchLatency(edits));
+    if (watch) {
+      results.watch = { ...watch, targetMs: WATCH_TARGET_MS, withinTarget: watch.p50Ms < WATCH_TARGET_MS };
+      console.log(`\n## Watch mode: write of ${WATCH_CHAPTER}.mdx until the browser shows it (${watch.edits} edits)`);
+      console.log(table(['p50 ms', 'p95 ms', 'max ms', 'rebuild+sync p50 ms', 'files rewritten p50', `target p50 < ${WATCH_TARGET_MS} ms`], [
+        [String(watch.p50Ms), String(watch.p95Ms), String(watch.maxMs), String(watch.rebuildP50Ms), String(watch.filesChangedP50), verdict(watch.p50Ms < WATCH_TARGET_MS)],
+      ]));
+    }
+    const profile = await section('rebuild profile', results, () => profileRebuild(5));
+    if (profile) {
+      results.rebuildProfile = profile;
+      console.log('\n## One incremental rebuild after a one-chapter edit, by stage (median of 5)');
+      console.log(table(['stage', 'ms'], [...Object.entries(profile.stagesMs).map(([stage, ms]) => [stage, String(ms)]), ['writing changed files (syncOutput)', String(profile.syncOutputMs)], ['total', String(profile.totalMs)]]));
+    }
+
+    const scaling = await section('build scaling', results, () => benchScaling(sizes, 1, startedAt + budgetMs, log));
+    if (scaling) {
+      results.scaling = scaling;
+      console.log('\n## Cold build of generated books (1 run per size; each chapter in en and zh-cn)');
+      console.log(table(['chapters', 'pages', 'wall ms', 'ms/chapter', 'peak RSS MB', 'output MB'], scaling.points.map((p) => [
+        String(p.chapters), String(p.pages), String(p.medianMs), String(p.msPerChapter), String(p.maxPeakRssMb ?? 'n/a'), String(p.outputMb),
+      ])));
+      const built = scaling.points.map((p) => p.chapters);
+      console.log(`ms per chapter grows ${scaling.perChapterGrowth}x from ${built[0]} to ${built[built.length - 1]} chapters: ${scaling.linear ? 'linear' : 'NOT linear'}; output per chapter grows ${scaling.outputPerChapterGrowth}x`);
+      if (scaling.skippedSizes.length) console.log(`skipped (time budget): ${scaling.skippedSizes.join(', ')} chapters`);
+    }
+    console.log(`\nLighthouse: ${results.lighthouse}`);
+    console.log(`machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.loadAverage.join(' ')} (figures are wall-clock and move with the load)`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`total bench time: ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  console.log(JSON.stringify(results));
+  if (results.errors.length) process.exitCode = 1;
+}
+
+await main();

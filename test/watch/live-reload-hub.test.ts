@@ -1,0 +1,69 @@
+/**
+ * The live-reload stream's catch-up rule: a tab that connects showing an older version of its
+ * page than the one just built (it reloaded while a rebuild ran) is told to reload at once.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_PATH, LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER } from '../../src/watch/live-reload.js';
+
+const BASE = '/book/';
+const hub = new LiveReloadHub(BASE, (page) => (page === `${BASE}alpha/` ? 'current' : undefined));
+const server = http.createServer((req, res) => { if (!hub.handle(req, res)) res.writeHead(404).end(); });
+let origin = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  hub.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** The first frames the stream sends on connection (read until the stream goes quiet). */
+async function firstFrames(query: string): Promise<string> {
+  const controller = new AbortController();
+  const response = await fetch(`${origin}${BASE}${EVENTS_PATH}?${query}`, { signal: controller.signal });
+  const reader = response.body!.getReader();
+  let text = '';
+  const timer = setTimeout(() => controller.abort(), 300);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+  } catch {
+    // aborted after the quiet period: what arrived so far is the answer
+  } finally {
+    clearTimeout(timer);
+  }
+  return text;
+}
+
+describe('LiveReloadHub catch-up', () => {
+  it('tells a tab showing an older version of its page to reload', async () => {
+    const frames = await firstFrames(`page=${encodeURIComponent(`${BASE}alpha/`)}&fingerprint=older`);
+    expect(frames).toContain('event: reload');
+    expect(frames).toContain(JSON.stringify({ type: 'reload', routes: [`${BASE}alpha/`] }));
+  });
+
+  it('leaves a tab showing the current version, or a page it does not know, alone', async () => {
+    expect(await firstFrames(`page=${encodeURIComponent(`${BASE}alpha/`)}&fingerprint=current`)).not.toContain('event: reload');
+    expect(await firstFrames(`page=${encodeURIComponent(`${BASE}unknown/`)}&fingerprint=x`)).not.toContain('event: reload');
+  });
+
+  it('sends the build error instead while the build is broken', async () => {
+    hub.send({ type: 'build-error', message: 'beta.mdx:3:1: boom' });
+    const frames = await firstFrames(`page=${encodeURIComponent(`${BASE}alpha/`)}&fingerprint=older`);
+    expect(frames).toContain('event: build-error');
+    expect(frames).not.toContain('event: reload');
+    hub.send({ type: 'clear' });
+  });
+
+  it('puts the placeholder into the script the pages carry', () => {
+    expect(liveReloadScript(BASE)).toContain(`fingerprint=${PAGE_FINGERPRINT_PLACEHOLDER}`);
+  });
+});
