@@ -1,6 +1,7 @@
 /**
- * Search bench: what the browser downloads for search, how long loading and parsing the index
- * takes in Chromium, and query latency over the relevance queries.
+ * Search bench: what the browser downloads for search (the index, the full-text file that
+ * snippets are cut from, and the lazy JavaScript, each reported on its own), how long loading
+ * and parsing the index takes in Chromium, and query latency over the relevance queries.
  *
  *   node --import tsx bench/search.ts [siteDir]     (default: build)
  */
@@ -16,7 +17,10 @@ import { RELEVANCE_QUERIES } from '../test/search/relevance-queries.js';
 const BASE_PATH = '/python-guide-for-javascript-engineers/';
 const BOOK_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'book');
 const LANGUAGES = [{ language: 'en', locale: 'en', dir: '' }, { language: 'zh', locale: 'zh-cn', dir: 'zh-cn' }] as const;
-/** The index must stay under this share of the book's own MDX text (both gzipped). */
+/**
+ * The index alone must stay under this share of the book's own MDX text (both gzipped). The text
+ * file is not held to it: results never wait for it (snippets upgrade when it arrives).
+ */
 const TARGET_SHARE = 0.4;
 
 const gzip = (data: string | Uint8Array) => gzipSync(data, { level: 9 }).length;
@@ -32,7 +36,14 @@ function searchChunkBytes(siteDir: string): { raw: number; gzip: number; files: 
   return { raw: contents.reduce((n, c) => n + c.length, 0), gzip: contents.reduce((n, c) => n + gzip(c), 0), files };
 }
 
-interface BrowserFigures { loadParseMs: number; queryP50Ms: number; queryP95Ms: number; downloadedBytes: number }
+interface BrowserFigures {
+  loadParseMs: number;
+  textLoadParseMs: number;
+  queryP50Ms: number;
+  queryP95Ms: number;
+  /** Encoded bytes fetched after focusing the box, by what they are. */
+  downloaded: { index: number; text: number; chunks: number };
+}
 
 /**
  * In Chromium against the served site: the bytes a reader's browser really downloads for
@@ -55,11 +66,22 @@ async function browserFigures(siteDir: string): Promise<Record<'en' | 'zh', Brow
       await page.focus('#navbar-search-input');
       await page.fill('#navbar-search-input', RELEVANCE_QUERIES[language][0][0]);
       await page.waitForSelector('.search-dropdown .search-result');
-      const downloadedBytes = await page.evaluate((skip) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(skip)
-        .filter((e) => /search-index\.json|\/assets\/chunk\./.test(e.name)).reduce((n, e) => n + e.encodedBodySize, 0), before);
+      // The text file loads alongside the index; wait until it has been fetched too.
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('search-text.json')));
+      // No named helpers inside evaluate: tsx would wrap them in a __name() the page lacks.
+      const downloaded = await page.evaluate((skip) => {
+        const totals = { index: 0, text: 0, chunks: 0 };
+        for (const e of (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(skip)) {
+          if (e.name.includes('search-index.json')) totals.index += e.encodedBodySize;
+          else if (e.name.includes('search-text.json')) totals.text += e.encodedBodySize;
+          else if (e.name.includes('/assets/chunk.')) totals.chunks += e.encodedBodySize;
+        }
+        return totals;
+      }, before);
 
       await page.addScriptTag({ content: engineBundle });
       const indexUrl = `${BASE_PATH}${dir ? `${dir}/` : ''}search-index.json`;
+      const textUrl = indexUrl.replace('search-index.json', 'search-text.json');
       const loads: number[] = [];
       for (let run = 0; run < 5; run++) {
         loads.push(await page.evaluate(async (url) => {
@@ -69,6 +91,15 @@ async function browserFigures(siteDir: string): Promise<Record<'en' | 'zh', Brow
           return performance.now() - start;
         }, indexUrl));
       }
+      const textLoads: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        textLoads.push(await page.evaluate(async (url) => {
+          const start = performance.now();
+          await (await fetch(`${url}?_=${Math.random()}`, { cache: 'no-store' })).json();
+          return performance.now() - start;
+        }, textUrl));
+      }
+      textLoads.sort((a, b) => a - b);
       const latencies = await page.evaluate((queries) => {
         const engine = (window as unknown as BenchWindow).__searchEngine;
         const times: number[] = [];
@@ -83,7 +114,7 @@ async function browserFigures(siteDir: string): Promise<Record<'en' | 'zh', Brow
       }, RELEVANCE_QUERIES[language].map(([query]) => query));
       latencies.sort((a, b) => a - b);
       loads.sort((a, b) => a - b);
-      figures[language] = { loadParseMs: loads[2], queryP50Ms: percentile(latencies, 50), queryP95Ms: percentile(latencies, 95), downloadedBytes };
+      figures[language] = { loadParseMs: loads[2], textLoadParseMs: textLoads[2], queryP50Ms: percentile(latencies, 50), queryP95Ms: percentile(latencies, 95), downloaded };
       await context.close();
     }
     return figures;
@@ -113,19 +144,26 @@ export async function runSearchBench(siteDir: string): Promise<object> {
   const browserSide = await browserFigures(siteDir);
   const rows = LANGUAGES.map(({ language, locale, dir }) => {
     const json = readFileSync(path.join(siteDir, dir, 'search-index.json'));
+    const text = readFileSync(path.join(siteDir, dir, 'search-text.json'));
     const mdx = readdirSync(path.join(BOOK_DIR, locale)).filter((f) => f.endsWith('.mdx')).map((f) => readFileSync(path.join(BOOK_DIR, locale, f), 'utf8')).join('\n');
     const indexGzip = gzip(json);
+    const textGzip = gzip(text);
     const mdxGzip = gzip(mdx);
     const figures = browserSide[language];
     return {
       language,
       indexRawBytes: json.length,
       indexGzipBytes: indexGzip,
+      textRawBytes: text.length,
+      textGzipBytes: textGzip,
+      totalGzipBytes: indexGzip + textGzip,
       mdxGzipBytes: mdxGzip,
       indexShareOfMdx: indexGzip / mdxGzip,
+      totalShareOfMdx: (indexGzip + textGzip) / mdxGzip,
       withinTarget: indexGzip / mdxGzip < TARGET_SHARE,
-      downloadedBytes: figures.downloadedBytes,
+      downloaded: figures.downloaded,
       browserLoadParseMs: figures.loadParseMs,
+      browserTextLoadParseMs: figures.textLoadParseMs,
       queryP50Ms: figures.queryP50Ms,
       queryP95Ms: figures.queryP95Ms,
       queryP95WithinTarget: figures.queryP95Ms < 5,
@@ -135,14 +173,28 @@ export async function runSearchBench(siteDir: string): Promise<object> {
   const load = os.loadavg()[0];
   console.log(`Search (lazy search JavaScript: ${kb(chunk.raw)} raw, ${kb(chunk.gzip)} gzip in ${chunk.files.length} chunks, shared by both languages; `
     + `load average ${load.toFixed(1)} on ${os.cpus().length} cores: query tails grow with the machine's load)`);
+  const share = (n: number) => `${(n * 100).toFixed(1)}%`;
+  console.log('Sizes (gzip -9; the index alone is held to the target, the text file loads alongside and never delays results):');
   console.table(rows.map((r) => ({
     language: r.language,
     'index raw': kb(r.indexRawBytes),
     'index gzip': kb(r.indexGzipBytes),
+    'text raw': kb(r.textRawBytes),
+    'text gzip': kb(r.textGzipBytes),
+    'total gzip': kb(r.totalGzipBytes),
     'MDX gzip': kb(r.mdxGzipBytes),
-    'index/MDX': `${(r.indexShareOfMdx * 100).toFixed(1)}% (target < ${TARGET_SHARE * 100}%)`,
-    'downloaded for search': kb(r.downloadedBytes),
-    'load+parse in Chromium': `${r.browserLoadParseMs.toFixed(0)} ms`,
+    'index/MDX': `${share(r.indexShareOfMdx)} (target < ${TARGET_SHARE * 100}%: ${r.withinTarget ? 'met' : 'MISSED'})`,
+    'total/MDX': share(r.totalShareOfMdx),
+  })));
+  console.log('In Chromium (downloaded = encoded bytes fetched after focusing the box, as the server compressed them):');
+  console.table(rows.map((r) => ({
+    language: r.language,
+    'downloaded index': kb(r.downloaded.index),
+    'downloaded text': kb(r.downloaded.text),
+    'downloaded JS': kb(r.downloaded.chunks),
+    'downloaded total': kb(r.downloaded.index + r.downloaded.text + r.downloaded.chunks),
+    'index load+parse': `${r.browserLoadParseMs.toFixed(0)} ms`,
+    'text load+parse': `${r.browserTextLoadParseMs.toFixed(0)} ms`,
     'query p50': `${r.queryP50Ms.toFixed(2)} ms`,
     'query p95': `${r.queryP95Ms.toFixed(2)} ms`,
   })));

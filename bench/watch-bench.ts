@@ -100,7 +100,7 @@ export async function profileRebuild(repeats: number): Promise<RebuildProfile> {
   const builder = new Builder({
     configPath: book.configPath,
     bodyExtra: liveReloadScript(config.basePath),
-    fullDictionary: true,
+    dev: true,
     onProgress: (step) => { endStage(); stage = step; stageStarted = performance.now(); },
   });
   try {

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // The executable only loads the compiled CLI (npm's `prepare` compiles src/ to dist/).
-import { main } from '../dist/cli/index.js';
+// Server rendering uses React's production build unless told otherwise (the development build
+// is several times slower and only adds warnings meant for component authors).
+process.env.NODE_ENV ??= 'production';
+const { main } = await import('../dist/cli/index.js');
 
-main(process.argv);
+await main(process.argv);

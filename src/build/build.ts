@@ -6,7 +6,6 @@ import { pageRoute } from '../book/routes.js';
 import type { BookModel } from '../book/types.js';
 import { loadConfig } from '../config/load-config.js';
 import type { BookConfig } from '../config/types.js';
-import { compileChapter } from '../markdown/compile.js';
 import type { CompiledChapter, Warning } from '../markdown/types.js';
 import { assembleSite, type CompiledBook } from '../pages/assemble.js';
 import { checkLinks, findDuplicateRoutes } from '../pages/check-links.js';
@@ -15,6 +14,8 @@ import { buildSearchIndexes } from '../search/build-index.js';
 import { ChineseSegmenter } from '../search/jieba.js';
 import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
+import { outcomeError, type CompileJob } from './compile-jobs.js';
+import { compileChapters } from './compile-pool.js';
 import { jsonForScript, renderContent, renderDocument } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
 import type { SiteFiles } from './write-output.js';
@@ -25,8 +26,12 @@ export interface BuildOptions {
   configPath: string;
   /** Extra markup before </body> on every page (watch mode's live-reload client). */
   bodyExtra?: string;
-  /** Load jieba's whole dictionary once and keep it (watch mode) instead of one trimmed to the book. */
-  fullDictionary?: boolean;
+  /**
+   * Watch mode: load jieba's whole dictionary once (any word an author adds later segments right),
+   * and give route modules and search files stable names, so that one edit changes one page's
+   * HTML instead of every page's (the server revalidates them on every request).
+   */
+  dev?: boolean;
   onProgress?: (step: string) => void;
 }
 
@@ -52,6 +57,7 @@ const hash = (text: string | Uint8Array) => createHash('sha256').update(text).di
 export class Builder {
   private compiled = new Map<string, CompiledChapter>();
   private rendered = new Map<string, string>();
+  private contentByTree = new WeakMap<object, string>();
   private bundle?: Promise<ClientBundle>;
   private segmenter?: ChineseSegmenter;
 
@@ -71,7 +77,7 @@ export class Builder {
     this.bundle.catch(() => { this.bundle = undefined; });
 
     progress('compiling chapters');
-    const compiled = this.compileAll(book);
+    const compiled = await this.compileAll(book);
     const { sites, pages } = assembleSite(book, compiled);
 
     progress('checking links');
@@ -81,10 +87,12 @@ export class Builder {
 
     const files: SiteFiles = new Map();
     progress('building the search index');
-    if (this.options.fullDictionary) this.segmenter ??= new ChineseSegmenter(undefined);
+    if (this.options.dev) this.segmenter ??= new ChineseSegmenter(undefined);
     for (const index of buildSearchIndexes(pages, book, this.segmenter)) {
       files.set(index.file, index.json);
-      sites[index.locale].search.indexHash = hash(index.json).slice(0, 10);
+      sites[index.locale].search.indexHash = this.version(index.json);
+      files.set(index.textFile, index.textJson);
+      sites[index.locale].search.textHash = this.version(index.textJson);
     }
 
     progress('bundling the client');
@@ -93,9 +101,14 @@ export class Builder {
 
     progress('rendering pages');
     const routeChunks = this.renderRouteChunks(pages, sites, config, files);
+    const renderOptions = { siteUrl: config.siteUrl, assets: client.assets };
+    const siteKeys = new Map<string, string>();
+    for (const locale of book.locales) {
+      sites[locale.code].routes = routeChunks[locale.code];
+      siteKeys.set(locale.code, hash(JSON.stringify([sites[locale.code], renderOptions, this.options.bodyExtra ?? ''])));
+    }
     for (const page of pages) {
-      const site = { ...sites[page.locale], routes: routeChunks[page.locale] };
-      files.set(page.outputFile, this.renderPage(site, page, { siteUrl: config.siteUrl, assets: client.assets }));
+      files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, renderOptions));
     }
     files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
@@ -107,45 +120,39 @@ export class Builder {
   }
 
   /** Compiles every chapter, reusing unchanged ones; reports every failing chapter at once. */
-  private compileAll(book: BookModel): CompiledBook {
-    const errors: BookError[] = [];
-    const result: CompiledBook = {};
-    const used = new Set<string>();
+  private async compileAll(book: BookModel): Promise<CompiledBook> {
+    const localePaths = book.locales.filter((l) => !l.isDefault).map((l) => l.path);
+    const jobs = new Map<string, CompileJob>();
+    const keys: Array<{ locale: string; slug: string; key: string }> = [];
     for (const locale of book.locales) {
-      result[locale.code] = {};
       for (const chapter of book.chapters[locale.code]) {
         const key = `${locale.code}\0${chapter.file}\0${hash(chapter.source)}\0${book.config.basePath}`;
-        used.add(key);
-        let compiledChapter = this.compiled.get(key);
-        if (!compiledChapter) {
-          try {
-            compiledChapter = compileChapter(chapter.source, path.relative(process.cwd(), chapter.file), {
-              slug: chapter.slug,
-              basePath: book.config.basePath,
-              localePaths: book.locales.filter((l) => !l.isDefault).map((l) => l.path),
-              routeFor: (slug) => pageRoute(book.config.basePath, locale, slug),
-            });
-            this.compiled.set(key, compiledChapter);
-          } catch (error) {
-            // A chapter that falls back to the default locale is compiled once per locale: report its error once.
-            if (error instanceof BookError) {
-              if (!errors.some((e) => e.message === error.message && e.position?.file === error.position?.file && e.position?.line === error.position?.line)) errors.push(error);
-              continue;
-            }
-            throw error;
-          }
+        keys.push({ locale: locale.code, slug: chapter.slug, key });
+        if (!this.compiled.has(key)) {
+          jobs.set(key, { key, source: chapter.source, file: path.relative(process.cwd(), chapter.file), slug: chapter.slug, basePath: book.config.basePath, localePaths, locale });
         }
-        result[locale.code][chapter.slug] = compiledChapter;
       }
     }
-    for (const key of this.compiled.keys()) if (!used.has(key)) this.compiled.delete(key);
+    const errors: BookError[] = [];
+    for (const outcome of await compileChapters([...jobs.values()])) {
+      if ('chapter' in outcome) { this.compiled.set(outcome.key, outcome.chapter); continue; }
+      // A chapter that falls back to the default locale is compiled once per locale: report its error once.
+      const error = outcomeError(outcome);
+      if (!errors.some((e) => e.message === error.message && e.position?.file === error.position?.file && e.position?.line === error.position?.line)) errors.push(error);
+    }
     if (errors.length) throw errors.length === 1 ? errors[0] : new BookErrors(errors);
+    const result: CompiledBook = Object.fromEntries(book.locales.map((l) => [l.code, {}]));
+    for (const { locale, slug, key } of keys) result[locale][slug] = this.compiled.get(key)!;
+    const used = new Set(keys.map((k) => k.key));
+    for (const key of this.compiled.keys()) if (!used.has(key)) this.compiled.delete(key);
     return result;
   }
 
   /**
    * One ES module per route whose default export is the page (model + content HTML); the client
-   * router imports it on navigation. Returns route -> module URL per locale.
+   * router imports it on navigation. Returns route -> module URL per locale. Names carry a content
+   * hash (cached for good by browsers), except in watch mode, where stable names keep one edit
+   * from changing the route map, and so the HTML, of every page.
    */
   private renderRouteChunks(pages: PageModel[], sites: Record<string, SiteData>, config: BookConfig, files: SiteFiles) {
     const routes: Record<string, Record<string, string>> = {};
@@ -153,27 +160,46 @@ export class Builder {
       if (page.kind === 'notFound') continue;
       const html = page.hast ? this.contentHtml(page, sites[page.locale]) : '';
       const source = `export default ${jsonForScript({ page: toClientPage(page), html })};\n`;
-      const name = `assets/pages/${page.locale}/${page.slug || 'index'}.${hash(source).slice(0, 10)}.js`;
+      const version = this.options.dev ? '' : `.${hash(source).slice(0, 10)}`;
+      const name = `assets/pages/${page.locale}/${page.slug || 'index'}${version}.js`;
       files.set(name, source);
       (routes[page.locale] ??= {})[page.route] = config.basePath + name;
     }
     return routes;
   }
 
+  /** Cache-busting version of a file: its content hash, or a constant in watch mode (see BuildOptions.dev). */
+  private version(contents: string): string {
+    return this.options.dev ? 'dev' : hash(contents).slice(0, 10);
+  }
+
+  private contentIds = new Map<string, string>();
+  private contentId(html: string): string {
+    let id = this.contentIds.get(html);
+    if (!id) {
+      if (this.contentIds.size > 10_000) this.contentIds.clear(); // watch sessions: old versions go
+      id = hash(html).slice(0, 16);
+      this.contentIds.set(html, id);
+    }
+    return id;
+  }
+
+  /** A chapter's content HTML; an unchanged chapter keeps its compiled tree object, so this is computed once. */
   private contentHtml(page: PageModel, site: SiteData): string {
-    const key = `content\0${page.locale}\0${page.slug}`;
-    const fingerprint = hash(JSON.stringify(page.hast) + site.locale.code);
-    const cached = this.rendered.get(key);
-    if (cached?.startsWith(fingerprint)) return cached.slice(fingerprint.length);
-    const html = renderContent(page.hast!, site);
-    this.rendered.set(key, fingerprint + html);
+    let html = this.contentByTree.get(page.hast!);
+    if (html === undefined) {
+      html = renderContent(page.hast!, site);
+      this.contentByTree.set(page.hast!, html);
+    }
     return html;
   }
 
-  private renderPage(site: SiteData, page: PageModel, options: { siteUrl: string; assets: ClientBundle['assets'] }): string {
+  /** Renders a page's document, or reuses the last one when nothing it depends on changed. */
+  private renderPage(site: SiteData, siteKey: string, page: PageModel, options: { siteUrl: string; assets: ClientBundle['assets'] }): string {
     const html = page.hast ? this.contentHtml(page, site) : '';
     const key = `page\0${page.outputFile}`;
-    const fingerprint = hash(JSON.stringify([site, toClientPage(page), html, options, this.options.bodyExtra ?? '']));
+    // The content HTML is the same string object while the chapter is unchanged: no need to hash it.
+    const fingerprint = hash(siteKey + JSON.stringify(toClientPage(page))) + (page.hast ? this.contentId(html) : '');
     const cached = this.rendered.get(key);
     if (cached?.startsWith(fingerprint)) return cached.slice(fingerprint.length);
     const document = renderDocument(site, page, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });

@@ -2,7 +2,6 @@ import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -11,9 +10,11 @@ import { VFile } from 'vfile';
 import { VFileMessage } from 'vfile-message';
 import { BookError, lineOf } from '../shared/errors.js';
 import { remarkAdmonitions } from './plugins/admonitions.js';
+import { rehypeDropPositions } from './plugins/drop-positions.js';
 import { rehypeFocusableTables } from './plugins/focusable-tables.js';
 import { remarkCodeBlocks } from './plugins/code-blocks.js';
 import { remarkFrontMatterData } from './plugins/front-matter.js';
+import { remarkGfmTables } from './plugins/gfm-tables.js';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
 import { remarkLinks, type LinkOptions } from './plugins/links.js';
 import { remarkMdxGuard } from './plugins/mdx-guard.js';
@@ -23,7 +24,7 @@ import type { CompiledChapter } from './types.js';
 
 export type CompileOptions = LinkOptions;
 
-const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkDirective);
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective);
 
 /** Compiles one chapter's MDX source into hast plus everything later stages need. */
 export function compileChapter(source: string, filePath: string, options: CompileOptions): CompiledChapter {
@@ -48,7 +49,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     throw withOriginalLine(error, source);
   }
   const sections = collectSections(mdast, file);
-  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).runSync(mdast, file) as HastRoot;
+  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).use(rehypeDropPositions).runSync(mdast, file) as HastRoot;
   return {
     frontMatter: file.data.frontMatter!,
     hast,

@@ -78,7 +78,11 @@ export interface SiteData {
   footerCopyright: string;
   hideNavbarOnScroll: boolean;
   titleDelimiter: string;
-  search: { maxResults: number; snippetLength: number; highlightOnTarget: boolean; indexUrl: string; indexHash: string };
+  search: {
+    maxResults: number; snippetLength: number; highlightOnTarget: boolean; indexUrl: string; indexHash: string;
+    /** Content hash of the full-text file next to the index (search-text.json); without it snippets come from the index alone. */
+    textHash?: string;
+  };
   version: DocsVersion;
   /** Route -> URL of its page module, for client-side navigation (filled in by the build). */
   routes: Record<string, string>;

@@ -1,18 +1,29 @@
 import type { BookModel } from '../book/types.js';
 import type { PageModel } from '../pages/types.js';
 import { ChineseSegmenter } from './jieba.js';
-import { encodePostings, SEARCH_FIELDS, type DocumentEntry, type PageEntry, type Posting, type SearchField, type SearchIndexFile } from './index-format.js';
+import { encodePostings, SEARCH_FIELDS, type DocumentEntry, type PageEntry, type Posting, type SearchField, type SearchIndexFile, type SearchTextFile } from './index-format.js';
 import { tokenize, type CjkSegmenter } from './tokenize.js';
 
-export interface BuiltIndex { locale: string; file: string; json: string; documents: number }
+export interface BuiltIndex {
+  locale: string;
+  /** Output path of the index and its JSON. */
+  file: string;
+  json: string;
+  /** Output path of the text file (next to the index) and its JSON. */
+  textFile: string;
+  textJson: string;
+  documents: number;
+}
 
 /**
- * Characters of each document's text kept for snippets. The full text would make the index
- * bigger than the book itself; the opening of a section gives a readable snippet (with the
- * match highlighted when it is there) at about a third of the cost. Chinese carries roughly
- * twice the meaning per character, so it keeps fewer.
+ * Characters of each document's text the index keeps, for the snippets shown before the text
+ * file arrives (the full text would make the index bigger than the book itself). Snippets are
+ * at most 50 characters; an opening this long shows one without wasting index bytes. Chinese
+ * carries roughly twice the meaning per character, so it keeps fewer.
  */
-export const SNIPPET_SOURCE_CHARS: Record<'en' | 'zh', number> = { en: 100, zh: 36 };
+export const SNIPPET_SOURCE_CHARS: Record<'en' | 'zh', number> = { en: 50, zh: 24 };
+
+export interface BuiltLocaleIndex { index: SearchIndexFile; text: SearchTextFile }
 
 /** One index per locale, from the page models (never by re-reading files or HTML). */
 export function buildSearchIndexes(pages: PageModel[], book: BookModel, segmenter?: ChineseSegmenter): BuiltIndex[] {
@@ -21,18 +32,31 @@ export function buildSearchIndexes(pages: PageModel[], book: BookModel, segmente
   const segment: CjkSegmenter = (run) => chinese.segment(run);
   return book.locales.map((locale) => {
     const localePages = indexed.filter((p) => p.locale === locale.code);
-    const index = buildIndex(localePages, locale.code.startsWith('zh') ? 'zh' : 'en', segment);
-    const json = JSON.stringify(index);
-    return { locale: locale.code, file: `${locale.urlPrefix}search-index.json`, json, documents: index.docs.length };
+    const { index, text } = buildLocaleIndex(localePages, locale.code.startsWith('zh') ? 'zh' : 'en', segment);
+    return {
+      locale: locale.code,
+      file: `${locale.urlPrefix}search-index.json`,
+      json: JSON.stringify(index),
+      textFile: `${locale.urlPrefix}search-text.json`,
+      textJson: JSON.stringify(text),
+      documents: index.docs.length,
+    };
   });
 }
 
+/** The index alone (relevance and format tests). */
 export function buildIndex(pages: PageModel[], language: 'en' | 'zh', segment: CjkSegmenter, snippetChars = SNIPPET_SOURCE_CHARS[language]): SearchIndexFile {
+  return buildLocaleIndex(pages, language, segment, snippetChars).index;
+}
+
+/** The index and its text file, whose texts[i] is the full text of the index's document i. */
+export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segment: CjkSegmenter, snippetChars = SNIPPET_SOURCE_CHARS[language]): BuiltLocaleIndex {
   const pageEntries: PageEntry[] = [];
   const docs: DocumentEntry[] = [];
+  const texts: string[] = [];
   // Null-prototype map: tokens such as "constructor" must not find Object.prototype members.
   const postings = Object.create(null) as Record<string, Posting[][]>;
-  const add = (page: number, heading: string, hash: string, snippet: string, fields: Partial<Record<SearchField, string>>) => {
+  const add = (page: number, heading: string, hash: string, text: string, fields: Partial<Record<SearchField, string>>) => {
     const doc = docs.length;
     SEARCH_FIELDS.forEach((field, f) => {
       const counts = new Map<string, number>();
@@ -47,13 +71,16 @@ export function buildIndex(pages: PageModel[], language: 'en' | 'zh', segment: C
         lists[f].push({ doc, tf });
       }
     });
-    docs.push([page, heading, hash, clip(snippet, snippetChars)]);
+    const plain = text.replace(/\s+/g, ' ').trim();
+    docs.push([page, heading, hash, clip(plain, snippetChars)]);
+    texts.push(plain);
   };
   for (const page of pages) {
     const pageIndex = pageEntries.length;
     pageEntries.push([page.title, page.route, page.breadcrumbs.slice(1, -1).map((b) => b.label)]);
     const intro = page.sections.find((s) => !s.headingId)?.text ?? '';
-    add(pageIndex, '', '', page.description || intro, { t: page.title, k: page.keywords.join(' '), d: page.description, c: intro });
+    // The page's own result is about the page: its snippet comes from the description, then the introduction.
+    add(pageIndex, '', '', [page.description, intro].filter(Boolean).join(' '), { t: page.title, k: page.keywords.join(' '), d: page.description, c: intro });
     for (const section of page.sections) {
       if (!section.headingId || !section.heading) continue;
       add(pageIndex, section.heading, section.headingId, section.text, { s: section.heading, c: section.text });
@@ -65,7 +92,7 @@ export function buildIndex(pages: PageModel[], language: 'en' | 'zh', segment: C
     while (lists.length && !lists[lists.length - 1]) lists.pop();
     return lists.join('|');
   });
-  return { v: 2, language, pages: pageEntries, docs, tokens: tokens.join(' '), postings: encoded };
+  return { index: { v: 2, language, pages: pageEntries, docs, tokens: tokens.join(' '), postings: encoded }, text: { v: 1, texts } };
 }
 
 const isSingleCjk = (token: string) => token.length === 1 && /[\u3400-\u9fff\uf900-\ufaff]/.test(token);
@@ -74,9 +101,13 @@ function searchableText(page: PageModel): string {
   return `${page.title} ${page.description} ${page.keywords.join(' ')} ${page.sections.map((s) => `${s.heading ?? ''} ${s.text}`).join(' ')}`;
 }
 
-/** The opening of a text, cut at a word boundary when there is one near the limit. */
+/**
+ * The opening of a text in at most `chars` characters, cut at a word boundary when there is one
+ * near the limit and ending in '…' when cut, so the reader sees the snippet goes on.
+ */
 export function clip(text: string, chars: number): string {
   if (text.length <= chars) return text;
-  const cut = text.lastIndexOf(' ', chars);
-  return text.slice(0, cut > chars * 0.7 ? cut : chars);
+  const room = chars - 1;
+  const cut = text.lastIndexOf(' ', room);
+  return `${text.slice(0, cut > room * 0.7 ? cut : room)}…`;
 }

@@ -10,28 +10,50 @@ type Range = [start: number, end: number];
 const WORD = /[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+(?:['’][a-z]+)?/gi;
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
+/** A match and the query token it stands for (windows are ranked by how many tokens they show). */
+interface TokenMatch { start: number; end: number; token: string }
+
 /**
  * Finds where query tokens occur in displayed text, by the rules the index uses: a Latin word
  * matches when its stem is a query token or starts with one of three or more characters (the
  * query expands prefixes, so "dict" finds "dictionaries"); a Chinese token matches wherever it occurs in a Chinese run.
  */
 export function findMatches(text: string, tokens: string[]): Range[] {
+  return mergeRanges(findTokenMatches(text, tokens).map((m): Range => [m.start, m.end]));
+}
+
+/**
+ * Stems of displayed words, remembered: snippets are cut from whole sections (the search page
+ * may cut hundreds per keystroke) and a book repeats its words. Bounded, in case it runs long.
+ */
+const stems = new Map<string, string | undefined>();
+function stemOf(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (stems.has(lower)) return stems.get(lower);
+  if (stems.size >= 50_000) stems.clear();
+  const stem = normalizeLatin(lower);
+  stems.set(lower, stem);
+  return stem;
+}
+
+function findTokenMatches(text: string, tokens: string[]): TokenMatch[] {
   const latin = tokens.filter((t) => !CJK.test(t));
   const chinese = tokens.filter((t) => CJK.test(t));
-  const ranges: Range[] = [];
+  const matches: TokenMatch[] = [];
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     const start = match.index ?? 0;
     if (CJK.test(word[0])) {
       for (const token of chinese) {
-        for (let at = word.indexOf(token); at >= 0; at = word.indexOf(token, at + token.length)) ranges.push([start + at, start + at + token.length]);
+        for (let at = word.indexOf(token); at >= 0; at = word.indexOf(token, at + token.length)) matches.push({ start: start + at, end: start + at + token.length, token });
       }
     } else if (latin.length) {
-      const stem = normalizeLatin(word.toLowerCase());
-      if (stem && latin.some((t) => stem === t || (t.length >= MIN_PREFIX_LENGTH && stem.startsWith(t)))) ranges.push([start, start + word.length]);
+      const stem = stemOf(word);
+      const token = stem && latin.find((t) => stem === t || (t.length >= MIN_PREFIX_LENGTH && stem.startsWith(t)));
+      if (token) matches.push({ start, end: start + word.length, token });
     }
   }
-  return mergeRanges(ranges);
+  return matches.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 function mergeRanges(ranges: Range[]): Range[] {
@@ -51,18 +73,21 @@ export function highlightParts(text: string, tokens: string[]): TextPart[] {
 }
 
 /**
- * At most `maxLength` characters (ellipses included) of the text around its first match, or
- * its opening when nothing matches, with the matches marked.
+ * At most `maxLength` characters (ellipses included) of the text around its best match (the
+ * window showing the most distinct query tokens, the earliest of equals), or its opening when
+ * nothing matches, with the matches marked.
  */
 export function snippetParts(text: string, tokens: string[], maxLength: number): TextPart[] {
   const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= maxLength) return partsOf(clean, findMatches(clean, tokens), 0, clean.length);
-  const ranges = findMatches(clean, tokens);
-  // Leave a little context before the match; never start past the point where the window ends the text.
-  let start = ranges.length ? Math.max(0, Math.min(ranges[0][0] - Math.floor(maxLength / 5), clean.length - maxLength + 1)) : 0;
+  const matches = findTokenMatches(clean, tokens);
+  const ranges = mergeRanges(matches.map((m): Range => [m.start, m.end]));
+  if (clean.length <= maxLength) return partsOf(clean, ranges, 0, clean.length);
+  const anchor = bestAnchor(matches, clean.length, maxLength);
+  let start = anchor === undefined ? 0 : windowStart(anchor, clean.length, maxLength);
   if (start > 0) {
+    // Start on a word boundary when one is close and still before the match.
     const space = clean.indexOf(' ', start);
-    if (space >= 0 && space < start + 8 && (!ranges.length || space < ranges[0][0])) start = space + 1;
+    if (space >= 0 && space < start + 8 && (anchor === undefined || space < anchor)) start = space + 1;
   }
   const lead = start > 0 ? 1 : 0;
   let end = Math.min(clean.length, start + maxLength - lead);
@@ -71,6 +96,31 @@ export function snippetParts(text: string, tokens: string[], maxLength: number):
   if (lead) parts.unshift({ text: '…', match: false });
   if (end < clean.length) parts.push({ text: '…', match: false });
   return parts;
+}
+
+/** Leave a little context before the match; never start past the point where the window ends the text. */
+const windowStart = (matchStart: number, length: number, maxLength: number) =>
+  Math.max(0, Math.min(matchStart - Math.floor(maxLength / 5), length - maxLength + 1));
+
+/** Where the best window's leading match starts, trying the window that leads with each match. */
+function bestAnchor(matches: TokenMatch[], length: number, maxLength: number): number | undefined {
+  const everyToken = new Set(matches.map((m) => m.token)).size;
+  let best: number | undefined;
+  let bestCount = 0;
+  for (let i = 0; i < matches.length && bestCount < everyToken; i++) {
+    const start = windowStart(matches[i].start, length, maxLength);
+    // Two characters go to the ellipses a cut window carries.
+    const end = start + maxLength - 2;
+    const shown = new Set<string>();
+    let first = i;
+    while (first > 0 && matches[first - 1].start >= start) first--;
+    for (let j = first; j < matches.length && matches[j].start < end; j++) if (matches[j].end <= end) shown.add(matches[j].token);
+    if (shown.size > bestCount) {
+      best = matches[i].start;
+      bestCount = shown.size;
+    }
+  }
+  return best;
 }
 
 function partsOf(text: string, ranges: Range[], from: number, to: number): TextPart[] {

@@ -3,9 +3,10 @@
  *
  * The file is compact: page-level data (title, url, breadcrumbs) is stored once per page and
  * shared by that page's section documents, each posting list is one string of base-36 deltas,
- * and a document keeps only the opening of its text for snippets. The browser expands it into
- * the spec's search documents (i id, t title, s section, u url, h hash, b breadcrumbs, p parent
- * page) and rebuilds an elasticlunr index from the postings.
+ * and a document keeps only the opening of its text, for snippets until the text file (below)
+ * has arrived. The browser expands it into the spec's search documents (i id, t title,
+ * s section, u url, h hash, b breadcrumbs, p parent page) and rebuilds an elasticlunr index
+ * from the postings.
  */
 export interface SearchDocument {
   i: number;
@@ -16,7 +17,10 @@ export interface SearchDocument {
   b: string[];
   /** Id of the page's own (title) document, for section documents. */
   p?: number;
-  /** Text the snippet is cut from (the opening of the page description or section). */
+  /**
+   * The opening of the text snippets are cut from (page description or section), shown until
+   * the full text arrives from the text file.
+   */
   x: string;
 }
 
@@ -51,6 +55,23 @@ export interface SearchIndexFile {
    * means 1.
    */
   postings: string[];
+}
+
+/**
+ * The text file (`search-text.json`, next to the index): the full plain text of every document,
+ * in document order, for snippets around the match. It is a file of its own so the index stays
+ * small; the browser fetches both at once and upgrades snippets when the text arrives.
+ */
+export interface SearchTextFile {
+  v: 1;
+  /** Text of document i: the page's description and introduction, or the section's text. */
+  texts: string[];
+}
+
+/** The texts of a text file when it fits the index's documents, else undefined (keep the short snippets). */
+export function textsFor(file: SearchTextFile, documents: number): string[] | undefined {
+  const fits = file.v === 1 && Array.isArray(file.texts) && file.texts.length === documents && file.texts.every((t) => typeof t === 'string');
+  return fits ? file.texts : undefined;
 }
 
 export interface Posting { doc: number; tf: number }

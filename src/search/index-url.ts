@@ -15,3 +15,14 @@ export function indexRequestUrl(indexUrl: string, indexHash: string, pageHref: s
   url.searchParams.set('_', indexHash);
   return url.href;
 }
+
+/**
+ * The URL of the text file: `search-text.json` next to the validated index URL (so it is on the
+ * page's origin whenever the index is), with its own content hash as the cache-busting query.
+ */
+export function textRequestUrl(indexUrl: string, textHash: string, pageHref: string): string {
+  const url = new URL('search-text.json', indexRequestUrl(indexUrl, '', pageHref));
+  if (url.origin !== new URL(pageHref).origin) throw new Error('Unexpected version url');
+  url.searchParams.set('_', textHash);
+  return url.href;
+}

@@ -3,7 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { launchChromium, newContext, serveSite, watchConsole, BASE_PATH } from '../helpers/browser.js';
+import { builtSiteDir, launchChromium, newContext, serveSite, watchConsole, BASE_PATH } from '../helpers/browser.js';
+import { findMatches } from '../../src/search/highlight.js';
+import { loadEngine, loadTexts } from '../search/relevance-queries.js';
 import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
 import { Builder } from '../../src/build/build.js';
 import { writeSiteAtomically } from '../../src/build/write-output.js';
@@ -23,19 +25,23 @@ afterAll(async () => {
 });
 
 const LOCALES = [
-  { code: 'en', prefix: '', query: 'dictionary', chapter: 'dictionary', noResults: 'No results', seeAll: 'See all results', noDocs: 'No documents were found', remove: 'Remove highlighting', indexPath: `${BASE_PATH}search-index.json` },
-  { code: 'zh-cn', prefix: 'zh-cn/', query: '字典', chapter: 'dictionary', noResults: '没有结果', seeAll: '查看全部结果', noDocs: '未找到任何文档', remove: '取消高亮', indexPath: `${BASE_PATH}zh-cn/search-index.json` },
+  { code: 'en', language: 'en', prefix: '', query: 'dictionary', deepQuery: 'frozenset', chapter: 'dictionary', noResults: 'No results', seeAll: 'See all results', noDocs: 'No documents were found', remove: 'Remove highlighting', indexPath: `${BASE_PATH}search-index.json` },
+  { code: 'zh-cn', language: 'zh', prefix: 'zh-cn/', query: '字典', deepQuery: '正则表达式', chapter: 'dictionary', noResults: '没有结果', seeAll: '查看全部结果', noDocs: '未找到任何文档', remove: '取消高亮', indexPath: `${BASE_PATH}zh-cn/search-index.json` },
 ] as const;
 
 /** Opens a page and records every request for the search index. */
-async function open(pathname: string): Promise<{ page: Page; indexRequests: string[]; problems: string[] }> {
+async function open(pathname: string): Promise<{ page: Page; indexRequests: string[]; textRequests: string[]; problems: string[] }> {
   const page = await context.newPage();
   const problems = watchConsole(page);
   const indexRequests: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('search-index.json')) indexRequests.push(request.url()); });
+  const textRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('search-index.json')) indexRequests.push(request.url());
+    if (request.url().includes('search-text.json')) textRequests.push(request.url());
+  });
   await page.goto(new URL(pathname, server.url).href, { waitUntil: 'load' });
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
-  return { page, indexRequests, problems };
+  return { page, indexRequests, textRequests, problems };
 }
 
 const input = (page: Page) => page.locator('#navbar-search-input');
@@ -45,10 +51,11 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
   const home = `${BASE_PATH}${locale.prefix}`;
   const chapterPath = `${BASE_PATH}${locale.prefix}hello-world/`;
 
-  it('loads the index only when the box is first focused, once, with a hash query', async () => {
-    const { page, indexRequests, problems } = await open(chapterPath);
+  it('loads the index and the text file only when the box is first focused, once, with hash queries', async () => {
+    const { page, indexRequests, textRequests, problems } = await open(chapterPath);
     await page.waitForTimeout(300);
     expect(indexRequests).toEqual([]);
+    expect(textRequests).toEqual([]);
     await input(page).focus();
     await input(page).fill(locale.query);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
@@ -61,6 +68,54 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     const url = new URL(indexRequests[0]);
     expect(url.pathname).toBe(locale.indexPath);
     expect(url.searchParams.get('_')).toMatch(/^[0-9a-f]{10}$/);
+    expect(textRequests).toHaveLength(1);
+    const textUrl = new URL(textRequests[0]);
+    expect(textUrl.origin).toBe(url.origin);
+    expect(textUrl.pathname).toBe(locale.indexPath.replace('search-index.json', 'search-text.json'));
+    expect(textUrl.searchParams.get('_')).toMatch(/^[0-9a-f]{10}$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows results before the text file arrives, then a highlighted snippet around a match deep in a section', async () => {
+    // A result of the query whose match lies far into its section: the index's short opening
+    // cannot show it, only the full text can.
+    const engine = loadEngine(builtSiteDir(), locale.language);
+    const texts = loadTexts(builtSiteDir(), locale.language);
+    const tokens = engine.queryTokens(locale.deepQuery);
+    const deep = engine.search(locale.deepQuery, { limit: 8 }).find(({ doc }) => {
+      const inText = findMatches(texts[doc.i], tokens);
+      return findMatches(`${doc.t} ${doc.s ?? ''} ${doc.x}`, tokens).length === 0 && inText.length > 0 && inText[0][0] > 150;
+    });
+    expect(deep, `no result of ${locale.deepQuery} matches only deep in its text`).toBeDefined();
+    const { doc } = deep!;
+
+    const { page, problems } = await open(chapterPath);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/search-text.json*', async (route) => { await held; await route.continue(); });
+    await input(page).focus();
+    await input(page).fill(locale.deepQuery);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    const snippetOf = async () => page.locator('.search-dropdown .search-result').evaluateAll((items, target) => {
+      const item = items.find((li) => { const a = li.querySelector('a')!; return a.pathname === target.u && a.hash === target.h; });
+      const snippet = item?.querySelector('.search-result-snippet');
+      return snippet ? { text: snippet.textContent ?? '', marks: [...snippet.querySelectorAll('mark.search-match')].map((m) => m.textContent ?? '') } : undefined;
+    }, { u: doc.u, h: doc.h ?? '' });
+    // First paint: the result is listed with the index's opening, nothing marked in it.
+    const early = await snippetOf();
+    expect(early).toBeDefined();
+    expect(early!.marks).toEqual([]);
+
+    release();
+    await expect.poll(async () => (await snippetOf())?.marks.length ?? 0).toBeGreaterThan(0);
+    const upgraded = (await snippetOf())!;
+    expect([...upgraded.text].length).toBeLessThanOrEqual(50);
+    for (const mark of upgraded.marks) expect(findMatches(mark, tokens)).toEqual([[0, mark.length]]);
+    // The snippet is a piece of the section's own text, cut around the deep match.
+    const inner = upgraded.text.replace(/^…|…$/g, '');
+    const at = texts[doc.i].indexOf(inner);
+    expect(at).toBeGreaterThan(100);
     expect(problems).toEqual([]);
     await page.close();
   });

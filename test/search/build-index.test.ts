@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, clip } from '../../src/search/build-index.js';
-import { decodePostings, encodePostings, expandDocuments, SEARCH_FIELDS } from '../../src/search/index-format.js';
+import { buildIndex, buildLocaleIndex, clip } from '../../src/search/build-index.js';
+import { decodePostings, encodePostings, expandDocuments, SEARCH_FIELDS, textsFor } from '../../src/search/index-format.js';
 import { SearchEngine } from '../../src/search/engine.js';
 import type { PageModel } from '../../src/pages/types.js';
 import type { CjkSegmenter } from '../../src/search/tokenize.js';
@@ -43,8 +43,8 @@ describe('buildIndex', () => {
     expect(file.pages).toEqual([['Dictionaries', '/book/dictionary/', ['Part 1']], ['Sets', '/book/set/', ['Part 1']]]);
     expect(file.docs.map((d) => d.slice(0, 3))).toEqual([[0, '', ''], [0, 'Merging dictionaries', 'merging'], [0, 'The constructor', 'constructor'], [1, '', '']]);
     const docs = expandDocuments(file);
-    expect(docs[1]).toEqual({ i: 1, t: 'Dictionaries', s: 'Merging dictionaries', u: '/book/dictionary/', h: '#merging', b: ['Part 1'], p: 0, x: 'Use the | operator to merge two dictionaries. Merge merge.' });
-    expect(docs[0]).toMatchObject({ i: 0, t: 'Dictionaries', u: '/book/dictionary/', x: 'Python dict versus Map.' });
+    expect(docs[1]).toEqual({ i: 1, t: 'Dictionaries', s: 'Merging dictionaries', u: '/book/dictionary/', h: '#merging', b: ['Part 1'], p: 0, x: 'Use the | operator to merge two dictionaries.…' });
+    expect(docs[0]).toMatchObject({ i: 0, t: 'Dictionaries', u: '/book/dictionary/', x: 'Python dict versus Map. A dict maps keys to…' });
     expect(docs[0].p).toBeUndefined();
   });
 
@@ -59,10 +59,13 @@ describe('buildIndex', () => {
     expect(tokens).not.toContain('the');
   });
 
-  it('keeps only the opening of long texts for snippets', () => {
+  it('keeps only the opening of long texts in the index, marked as cut', () => {
     const long = buildIndex([page('x', 'X', [{ text: 'word '.repeat(100) }])], 'en', pairs, 40);
     expect(long.docs[0][3].length).toBeLessThanOrEqual(40);
-    expect(clip('alpha beta gamma delta', 12)).toBe('alpha beta');
+    expect(long.docs[0][3].endsWith('…')).toBe(true);
+    expect(clip('alpha beta gamma delta', 12)).toBe('alpha beta…');
+    expect(clip('alpha beta', 12)).toBe('alpha beta');
+    expect(clip('一二三四五六七八九十', 6)).toBe('一二三四五…');
   });
 
   it('is searchable by the browser engine, including words that name Object.prototype members', () => {
@@ -74,5 +77,28 @@ describe('buildIndex', () => {
     expect(engine.search('unique')[0]).toMatchObject({ type: 'Content', doc: { u: '/book/set/' } });
     expect(engine.search('sets')[0]).toMatchObject({ type: 'Title', doc: { u: '/book/set/' } });
     expect(engine.search('zzz')).toEqual([]);
+  });
+});
+
+describe('the text file', () => {
+  const deep = `${'Filler words about nothing in particular. '.repeat(30)}The walrus operator assigns inside an expression.`;
+  const localePages = [...pages, page('walrus', 'Assignment', [{ text: 'Intro.' }, { id: 'deep', heading: 'Deep', text: `  ${deep}\n` }])];
+  const { index, text } = buildLocaleIndex(localePages, 'en', pairs);
+
+  it('holds the whole text of every document, in document order, while the index keeps an opening', () => {
+    expect(text.v).toBe(1);
+    expect(text.texts).toHaveLength(index.docs.length);
+    expect(text.texts[0]).toBe('Python dict versus Map. A dict maps keys to values.');
+    expect(text.texts[1]).toBe('Use the | operator to merge two dictionaries. Merge merge.');
+    const deepDoc = index.docs.findIndex((d) => d[2] === 'deep');
+    expect(text.texts[deepDoc]).toBe(deep);
+    expect(index.docs[deepDoc][3].length).toBeLessThanOrEqual(50);
+    expect(JSON.stringify(index)).not.toContain('walrus operator');
+  });
+
+  it('is used only when it fits the index', () => {
+    expect(textsFor(text, index.docs.length)).toBe(text.texts);
+    expect(textsFor(text, index.docs.length + 1)).toBeUndefined();
+    expect(textsFor({ v: 1, texts: [1 as unknown as string] }, 1)).toBeUndefined();
   });
 });

@@ -43,6 +43,46 @@ describe('snippetParts', () => {
   });
 });
 
+describe('snippets cut from a whole section', () => {
+  const filler = (n: number) => 'Python keeps the code readable and the rules simple. '.repeat(n);
+  const cut = (parts: TextPart[]) => parts.map((p) => p.text).join('');
+
+  it('finds a match deep in a long English section and keeps it inside the 50 characters', () => {
+    const text = `${filler(20)}A frozenset is a set that cannot change after creation. ${filler(10)}`;
+    expect(text.indexOf('frozenset')).toBeGreaterThan(1000);
+    const parts = snippetParts(text, ['frozenset'], 50);
+    expect([...cut(parts)].length).toBeLessThanOrEqual(50);
+    expect(cut(parts).startsWith('…')).toBe(true);
+    expect(cut(parts).endsWith('…')).toBe(true);
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['frozenset']);
+  });
+
+  it('finds a match deep in a long Chinese section', () => {
+    const text = `${'变量是存放数据的名字，赋值时不需要声明类型。'.repeat(40)}冻结集合创建之后不能修改。${'列表可以修改。'.repeat(20)}`;
+    expect(text.indexOf('冻结集合')).toBeGreaterThan(800);
+    const parts = snippetParts(text, ['冻结', '集合'], 50);
+    expect([...cut(parts)].length).toBeLessThanOrEqual(50);
+    expect(cut(parts)).toMatch(/^….*冻结集合创建之后不能修改。.*…$/);
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['冻结集合']);
+  });
+
+  it('prefers the window that shows the most query terms over the first match', () => {
+    const text = `A set is unordered. ${filler(5)}The union and intersection of two sets build new sets. ${filler(5)}`;
+    const marked = snippetParts(text, ['set', 'union', 'intersect'], 50).filter((p) => p.match).map((p) => p.text);
+    expect(marked).toEqual(expect.arrayContaining(['union', 'intersection']));
+    const zh = `集合是无序的。${'变量是存放数据的名字。'.repeat(8)}两个集合的并集和交集都是新的集合。`;
+    const zhMarked = snippetParts(zh, ['集合', '并集', '交集'], 50).filter((p) => p.match).map((p) => p.text);
+    expect(zhMarked).toEqual(expect.arrayContaining(['并集', '交集']));
+  });
+
+  it('shows a lone match at the very end of a long section without running past the text', () => {
+    const text = `${filler(30)}The end mentions lambda.`;
+    const shown = cut(snippetParts(text, ['lambda'], 50));
+    expect(shown.endsWith('mentions lambda.')).toBe(true);
+    expect([...shown].length).toBeLessThanOrEqual(50);
+  });
+});
+
 describe('rendering snippets', () => {
   it('renders markup from a chapter as text, never as HTML', () => {
     const evil = 'Use <img src=x onerror=alert(1)> with care: onerror runs.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexRequestUrl } from '../../src/search/index-url.js';
+import { indexRequestUrl, textRequestUrl } from '../../src/search/index-url.js';
 
 const PAGE = 'https://example.test/python-guide-for-javascript-engineers/dictionary/';
 
@@ -9,6 +9,12 @@ describe('indexRequestUrl', () => {
       .toBe('https://example.test/python-guide-for-javascript-engineers/search-index.json?_=abc123def0');
     expect(indexRequestUrl('../zh-cn/search-index.json', 'ffff', PAGE)).toBe('https://example.test/python-guide-for-javascript-engineers/zh-cn/search-index.json?_=ffff');
     expect(indexRequestUrl('https://example.test/x/search-index.json?_=old', 'new', PAGE)).toBe('https://example.test/x/search-index.json?_=new');
+  });
+
+  it('puts the text file next to the index, with its own hash', () => {
+    expect(textRequestUrl('/python-guide-for-javascript-engineers/zh-cn/search-index.json', '0123456789', PAGE))
+      .toBe('https://example.test/python-guide-for-javascript-engineers/zh-cn/search-text.json?_=0123456789');
+    expect(textRequestUrl('../search-index.json?_=old', 'new', PAGE)).toBe('https://example.test/python-guide-for-javascript-engineers/search-text.json?_=new');
   });
 
   it.each([
@@ -21,4 +27,11 @@ describe('indexRequestUrl', () => {
   ])("refuses %s with 'Unexpected version url'", (url) => {
     expect(() => indexRequestUrl(url, 'abc', PAGE)).toThrow(new Error('Unexpected version url'));
   });
+});
+
+describe('textRequestUrl', () => {
+  it.each(['https://evil.test/search-index.json', '//evil.test/a/search-index.json', 'javascript:alert(1)', 'data:application/json,{}'])(
+    "refuses a text file derived from %s with 'Unexpected version url'", (url) => {
+      expect(() => textRequestUrl(url, 'abc', PAGE)).toThrow(new Error('Unexpected version url'));
+    });
 });

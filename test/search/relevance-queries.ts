@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SearchEngine } from '../../src/search/engine.js';
-import type { SearchIndexFile } from '../../src/search/index-format.js';
+import type { SearchIndexFile, SearchTextFile } from '../../src/search/index-format.js';
 
 /**
  * Relevance queries on the real book: each names the chapter whose result must come first.
@@ -99,3 +99,8 @@ export function loadEngine(siteDir: string, language: 'en' | 'zh'): SearchEngine
   return new SearchEngine(JSON.parse(readFileSync(file, 'utf8')) as SearchIndexFile);
 }
 
+/** The full texts the build wrote next to the index (snippet sources in the browser). */
+export function loadTexts(siteDir: string, language: 'en' | 'zh'): string[] {
+  const file = path.join(siteDir, language === 'zh' ? 'zh-cn' : '', 'search-text.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as SearchTextFile).texts;
+}

@@ -80,7 +80,7 @@ export default function SearchDropdown({ query, inputRef, open, onClose }: Searc
               <a href={resultHref(site, hit.doc.u, hit.doc.h, state.tokens)} onClick={onClose}>
                 <span className="search-result-title"><Highlighted parts={highlightParts(hit.doc.t, state.tokens)} /></span>
                 {hit.doc.s && <span className="search-result-section"><Highlighted parts={highlightParts(hit.doc.s, state.tokens)} /></span>}
-                <span className="search-result-snippet"><Highlighted parts={snippetParts(hit.doc.x, state.tokens, site.search.snippetLength)} /></span>
+                <span className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength)} /></span>
               </a>
             </li>
           ))}

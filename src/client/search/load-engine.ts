@@ -1,9 +1,10 @@
 import type { SiteData } from '../../pages/types.js';
 import { SearchEngine } from '../../search/engine.js';
-import type { SearchIndexFile } from '../../search/index-format.js';
-import { indexRequestUrl } from '../../search/index-url.js';
+import type { SearchIndexFile, SearchTextFile } from '../../search/index-format.js';
+import { indexRequestUrl, textRequestUrl } from '../../search/index-url.js';
 
 const engines = new Map<string, Promise<SearchEngine>>();
+const textFiles = new Map<string, Promise<SearchTextFile>>();
 
 /**
  * The search engine of a locale, fetched and built at most once per page context (navbar
@@ -16,18 +17,39 @@ export function loadSearchEngine(site: SiteData): Promise<SearchEngine> {
   } catch (error) {
     return Promise.reject(error as Error);
   }
-  let engine = engines.get(url);
-  if (!engine) {
-    engine = fetch(url, { credentials: 'same-origin' })
+  return loadOnce(engines, url, (file: SearchIndexFile) => new SearchEngine(file));
+}
+
+/**
+ * The full text of every document (search-text.json), for snippets around the match; fetched
+ * at most once per page context, like the engine. Undefined when the build wrote none.
+ */
+export function loadSearchTexts(site: SiteData): Promise<SearchTextFile> | undefined {
+  const { indexUrl, textHash } = site.search;
+  if (!textHash) return undefined;
+  let url: string;
+  try {
+    url = textRequestUrl(indexUrl, textHash, location.href);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+  return loadOnce(textFiles, url, (file: SearchTextFile) => file);
+}
+
+/** Fetches JSON once per URL; a failed load is forgotten so the next attempt retries. */
+function loadOnce<File, T>(cache: Map<string, Promise<T>>, url: string, make: (file: File) => T): Promise<T> {
+  let loaded = cache.get(url);
+  if (!loaded) {
+    loaded = fetch(url, { credentials: 'same-origin' })
       .then((response) => {
         if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-        return response.json() as Promise<SearchIndexFile>;
+        return response.json() as Promise<File>;
       })
-      .then((file) => new SearchEngine(file));
-    engines.set(url, engine);
-    engine.catch(() => engines.delete(url));
+      .then(make);
+    cache.set(url, loaded);
+    loaded.catch(() => cache.delete(url));
   }
-  return engine;
+  return loaded;
 }
 
 /** Link to a result; the target page highlights the query tokens when asked to. */

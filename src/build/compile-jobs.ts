@@ -1,0 +1,39 @@
+import { pageRoute } from '../book/routes.js';
+import type { LocaleInfo } from '../book/types.js';
+import { compileChapter } from '../markdown/compile.js';
+import type { CompiledChapter } from '../markdown/types.js';
+import { BookError, type SourcePosition } from '../shared/errors.js';
+
+/** One chapter to compile, in plain data so it can cross to a worker thread. */
+export interface CompileJob {
+  key: string;
+  source: string;
+  file: string;
+  slug: string;
+  basePath: string;
+  localePaths: string[];
+  locale: LocaleInfo;
+}
+
+export type CompileOutcome =
+  | { key: string; chapter: CompiledChapter }
+  | { key: string; error: { message: string; position?: SourcePosition; sourceLine?: string } };
+
+export function runCompileJob(job: CompileJob): CompileOutcome {
+  try {
+    const chapter = compileChapter(job.source, job.file, {
+      slug: job.slug,
+      basePath: job.basePath,
+      localePaths: job.localePaths,
+      routeFor: (slug) => pageRoute(job.basePath, job.locale, slug),
+    });
+    return { key: job.key, chapter };
+  } catch (error) {
+    if (error instanceof BookError) return { key: job.key, error: { message: error.message, position: error.position, sourceLine: error.sourceLine } };
+    throw error;
+  }
+}
+
+export function outcomeError(outcome: Extract<CompileOutcome, { error: unknown }>): BookError {
+  return new BookError(outcome.error.message, outcome.error.position, outcome.error.sourceLine);
+}

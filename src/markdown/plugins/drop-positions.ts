@@ -1,0 +1,12 @@
+import type { Root } from 'hast';
+import { visit } from 'unist-util-visit';
+
+/**
+ * Source positions are needed while checking a chapter (errors point at lines), not after: the
+ * compiled tree is kept in memory, hashed and passed between threads, so it goes without them.
+ */
+export function rehypeDropPositions() {
+  return (tree: Root) => {
+    visit(tree, (node) => { delete node.position; });
+  };
+}
