@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { App } from '../theme/App.js';
+import { ErrorBoundary } from '../theme/ErrorBoundary.js';
 import type { ClientPage, SiteData } from '../pages/types.js';
 import { startPrefetching } from './prefetch.js';
 import { createRouter } from './router.js';
@@ -21,7 +22,15 @@ export function Root({ site, page, html }: Props) {
     setBaseUrlWarning(isWrongBasePath(location.pathname, site.basePath));
     const router = createRouter({ site, render: (next) => flushSync(() => setRoute(next)) });
     const stopPrefetch = startPrefetching(router.moduleForAnchor);
+    // A marker that the page is interactive (hydrated, router listening): tests and tools wait for it.
+    document.documentElement.setAttribute('data-hydrated', '');
     return () => { router.stop(); stopPrefetch(); };
   }, [site]);
-  return <App site={site} page={route.page} html={route.html} baseUrlWarning={baseUrlWarning} />;
+  // The App has its own boundary around the page content; this outer one catches errors in the
+  // navbar or sidebar, which would otherwise unmount everything and leave a blank page.
+  return (
+    <ErrorBoundary title={site.strings.crashTitle} retryLabel={site.strings.crashTryAgain} resetKey={route.page.route}>
+      <App site={site} page={route.page} html={route.html} baseUrlWarning={baseUrlWarning} />
+    </ErrorBoundary>
+  );
 }

@@ -15,13 +15,25 @@ export interface Router {
   stop(): void;
 }
 
-interface HistoryState { scroll?: number }
+/** Our part of history.state: the entry's key and, as of leaving it, its scroll position. */
+interface HistoryState { key?: string; scroll?: number }
+
+const newKey = () => Math.random().toString(36).slice(2, 10);
+const stateOf = (state: unknown) => (state ?? {}) as HistoryState;
+
+/**
+ * Route changes jump instantly: the stylesheet's smooth scrolling is for in-page anchors, and an
+ * animated scroll across a page that was just swapped would end somewhere else.
+ */
+function scrollToY(y: number): void {
+  window.scrollTo({ top: y, left: 0, behavior: 'instant' });
+}
 
 function scrollToHash(hash: string): void {
   const id = decodeURIComponent(hash.slice(1));
   const target = document.getElementById(id);
-  if (target) target.scrollIntoView();
-  else window.scrollTo(0, 0);
+  if (target) target.scrollIntoView({ behavior: 'instant' });
+  else scrollToY(0);
 }
 
 function setMeta(name: string, content: string): void {
@@ -39,6 +51,11 @@ export function createRouter({ site, render }: RouterOptions): Router {
   let currentPath = normalizePath(location.pathname);
   let navigation = 0;
   history.scrollRestoration = 'manual';
+  // Scroll positions of the entries visited in this document. A popstate arrives after the entry
+  // has already changed, too late to write the position of the page being left into its state.
+  const positions = new Map<string, number>();
+  let currentKey = stateOf(history.state).key ?? newKey();
+  history.replaceState({ ...stateOf(history.state), key: currentKey } satisfies HistoryState, '');
 
   const moduleForPath = (pathname: string) => site.routes[normalizePath(pathname)];
   const moduleForAnchor = (anchor: HTMLAnchorElement) => {
@@ -62,8 +79,10 @@ export function createRouter({ site, render }: RouterOptions): Router {
     }
     if (id !== navigation) return; // a later click won
     if (mode === 'push') {
-      history.replaceState({ ...(history.state as HistoryState | null), scroll: window.scrollY } satisfies HistoryState, '');
-      history.pushState({ scroll: 0 } satisfies HistoryState, '', url.href);
+      positions.set(currentKey, window.scrollY);
+      history.replaceState({ ...stateOf(history.state), scroll: window.scrollY } satisfies HistoryState, '');
+      currentKey = newKey();
+      history.pushState({ key: currentKey, scroll: 0 } satisfies HistoryState, '', url.href);
     }
     currentPath = normalizePath(url.pathname);
     render(route);
@@ -72,9 +91,9 @@ export function createRouter({ site, render }: RouterOptions): Router {
     setMeta('keywords', route.page.keywords.join(', '));
     document.querySelector('link[rel="canonical"]')?.setAttribute('href', new URL(route.page.route, document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href).href);
     progress.done();
-    if (mode === 'pop' && restoreScroll !== undefined) window.scrollTo(0, restoreScroll);
+    if (mode === 'pop' && restoreScroll !== undefined) scrollToY(restoreScroll);
     else if (url.hash) scrollToHash(url.hash);
-    else window.scrollTo(0, 0);
+    else scrollToY(0);
   }
 
   const onClick = (event: MouseEvent) => {
@@ -88,26 +107,57 @@ export function createRouter({ site, render }: RouterOptions): Router {
     }
     const url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin) return;
-    if (normalizePath(url.pathname) === currentPath && url.search === location.search && url.hash) return; // in-page anchor
+    if (normalizePath(url.pathname) === currentPath && url.search === location.search && url.hash) {
+      positions.set(currentKey, window.scrollY); // in-page anchor: the browser jumps, back returns here
+      return;
+    }
     if (!moduleForPath(url.pathname)) return;
     event.preventDefault();
     void go(url, 'push');
   };
 
   const onPopState = (event: PopStateEvent) => {
+    // A state without our key is an entry the browser just made for an in-page #anchor (the click
+    // handler saved the position): adopt it and let the browser scroll.
+    const fresh = !stateOf(event.state).key;
+    // Otherwise a traversal: the browser does not restore scroll ('manual'), so window.scrollY is
+    // still that of the entry being left.
+    if (!fresh) positions.set(currentKey, window.scrollY);
+    const state = adoptEntry(event.state);
     const path = normalizePath(location.pathname);
-    if (path === currentPath) return; // only the #hash changed: the browser scrolls
-    void go(new URL(location.href), 'pop', (event.state as HistoryState | null)?.scroll ?? 0);
+    if (path === currentPath) {
+      if (fresh) return;
+      // Only the #hash changed: back where the reader was on that entry, else at the anchor.
+      const known = positions.get(currentKey);
+      if (known !== undefined) scrollToY(known);
+      else if (location.hash) scrollToHash(location.hash);
+      return;
+    }
+    // Unknown position (an entry from before a reload): the #anchor, else the top.
+    void go(new URL(location.href), 'pop', positions.get(currentKey) ?? state.scroll);
   };
 
+  /** Makes the current entry ours: entries the browser creates for in-page #anchors have no key yet. */
+  function adoptEntry(raw: unknown): HistoryState {
+    let state = stateOf(raw);
+    if (!state.key) {
+      state = { ...state, key: newKey() };
+      history.replaceState(state, '');
+    }
+    currentKey = state.key!;
+    return state;
+  }
+  const onHashChange = () => adoptEntry(history.state);
+
   // Remember where the reader was when leaving the page, so back restores it after a full load too.
-  const onPageHide = () => history.replaceState({ ...(history.state as HistoryState | null), scroll: window.scrollY } satisfies HistoryState, '');
+  const onPageHide = () => history.replaceState({ ...stateOf(history.state), scroll: window.scrollY } satisfies HistoryState, '');
 
   document.addEventListener('click', onClick);
   window.addEventListener('popstate', onPopState);
+  window.addEventListener('hashchange', onHashChange);
   window.addEventListener('pagehide', onPageHide);
-  const initialScroll = (history.state as HistoryState | null)?.scroll;
-  if (initialScroll) window.scrollTo(0, initialScroll);
+  const initialScroll = stateOf(history.state).scroll;
+  if (initialScroll) scrollToY(initialScroll);
 
   return {
     moduleForAnchor,
@@ -115,6 +165,7 @@ export function createRouter({ site, render }: RouterOptions): Router {
     stop() {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPopState);
+      window.removeEventListener('hashchange', onHashChange);
       window.removeEventListener('pagehide', onPageHide);
     },
   };

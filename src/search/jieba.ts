@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -72,6 +72,9 @@ function writeCacheFile(name: string, contents: string): string {
  * occur, which is harmless, and is far cheaper than collecting every substring of the book.
  */
 export function trimmedDictionary(fullDict: string, bookText: string): string {
+  // The same book text always trims to the same dictionary: reuse it across builds.
+  const known = path.join(cacheDir(), `${createHash('sha1').update(fullDict).update('\0').update(bookText).digest('hex').slice(0, 16)}-for-book.utf8`);
+  if (existsSync(known)) return known;
   const pieces = new Set<string>();
   for (const [run] of bookText.matchAll(CJK_RUN)) {
     for (let i = 0; i < run.length; i++) {
@@ -98,5 +101,8 @@ export function trimmedDictionary(fullDict: string, bookText: string): string {
   }
   // Private-use characters never occur in the book: these entries only keep jieba's statistics.
   kept.push(`\ue000 ${droppedFrequency} x`, `\ue001 ${minFrequency} x`);
-  return writeCacheFile('dict.utf8', `${kept.join('\n')}\n`);
+  const temporary = `${known}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${kept.join('\n')}\n`);
+  renameSync(temporary, known); // atomic: a concurrent build never reads half a dictionary
+  return known;
 }

@@ -51,9 +51,11 @@ export function App(props: AppProps) {
   return (
     <SiteContext.Provider value={site}>
       <a className="skip-to-content" href="#main-content">{site.strings.skipToContent}</a>
-      {props.baseUrlWarning && (
-        <div className="base-url-warning" role="alert">{site.strings.baseUrlWarning.replace('{basePath}', site.basePath)}</div>
-      )}
+      {/* Always rendered, hidden: when the site sits under the wrong path its scripts usually fail to
+          load too, so the inline head script (HEAD_SCRIPT) unhides it without React. */}
+      <div className="base-url-warning" role="alert" data-base-path={site.basePath} hidden={!props.baseUrlWarning}>
+        {site.strings.baseUrlWarning.replace('{basePath}', site.basePath)}
+      </div>
       <AnnouncementBar />
       <Navbar alternates={page.alternates} hidden={navbarHidden} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       <MobileSidebar currentRoute={page.route} open={menuOpen} onClose={() => setMenuOpen(false)} />

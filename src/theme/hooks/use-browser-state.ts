@@ -30,9 +30,12 @@ export function useActiveHeading(ids: string[], routeKey: string): string | unde
     const update = () => {
       frame = 0;
       let current: string | undefined;
+      // At the foot of the page the last headings can never reach the top: the lowest one in view wins.
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      const line = atBottom ? window.innerHeight : 100;
       for (const id of ids) {
         const element = document.getElementById(id);
-        if (element && element.getBoundingClientRect().top <= 100) current = id;
+        if (element && element.getBoundingClientRect().top <= line) current = id;
       }
       setActive(current ?? ids[0]);
     };

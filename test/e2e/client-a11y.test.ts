@@ -1,0 +1,103 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, startSiteUnderTest, type SiteUnderTest } from './client-support.js';
+
+let site: SiteUnderTest;
+beforeAll(async () => { site = await startSiteUnderTest(); });
+afterAll(async () => { await site?.close(); });
+
+const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+
+interface FocusStop { id: string; className: string; tag: string; visibleFocus: boolean; inViewport: boolean }
+
+/** Presses Tab and describes the element that receives focus, with whether its focus is visible. */
+async function tab(page: Page): Promise<FocusStop> {
+  await page.keyboard.press('Tab');
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none';
+    const rect = el.getBoundingClientRect();
+    return {
+      id: el.id,
+      className: typeof el.className === 'string' ? el.className : '',
+      tag: el.tagName.toLowerCase(),
+      visibleFocus: el.matches(':focus-visible') && (outline || ring),
+      inViewport: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight,
+    };
+  });
+}
+
+describe('keyboard', () => {
+  for (const prefix of ['', 'zh-cn/']) {
+    it(`the skip link comes first and moves focus to main; Tab reaches search, colour toggle and sidebar links with visible focus (${prefix || 'en/'})`, async () => {
+      const { context, page, problems } = await openPage(site);
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      const skip = await tab(page);
+      expect(skip.className).toContain('skip-to-content');
+      expect(skip.visibleFocus && skip.inViewport).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'main-content');
+
+      // From the top again: the navbar controls, then the sidebar.
+      await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+      await page.reload();
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      const stops: FocusStop[] = [];
+      for (let i = 0; i < 20; i++) {
+        const stop = await tab(page);
+        stops.push(stop);
+        if (stop.className.includes('sidebar-link')) break;
+      }
+      const index = (test: (s: FocusStop) => boolean) => stops.findIndex(test);
+      const search = index((s) => s.id === 'navbar-search-input');
+      const toggle = index((s) => s.className.includes('color-mode-toggle'));
+      const sidebarLink = index((s) => s.className.includes('sidebar-link'));
+      expect(stops[0].className).toContain('skip-to-content');
+      expect(search).toBeGreaterThan(0);
+      expect(toggle).toBeGreaterThan(search);
+      expect(sidebarLink).toBeGreaterThan(toggle);
+      const unseen = stops.filter((s) => !s.visibleFocus || !s.inViewport);
+      expect(unseen, 'focus stops without a visible focus indicator').toEqual([]);
+
+      // The colour toggle works from the keyboard.
+      await page.focus('.navbar .color-mode-toggle');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('axe-core', () => {
+  interface Violation { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }
+
+  async function violations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ path: AXE });
+    const found = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations;
+    });
+    return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ')}`));
+  }
+
+  for (const prefix of ['', 'zh-cn/']) {
+    for (const mode of ['light', 'dark'] as const) {
+      it(`chapter, landing and search pages have no violations in ${mode} mode (${prefix || 'en/'})`, async () => {
+        const { context, page } = await openPage(site, { colorScheme: mode, reducedMotion: 'reduce' });
+        const found: string[] = [];
+        for (const path of ['dictionary/', '', 'search/?q=dict']) {
+          await gotoHydrated(page, site.url(prefix + path));
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
+          found.push(...(await violations(page)).map((v) => `${prefix}${path}: ${v}`));
+        }
+        expect(found).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, startSiteUnderTest, type SiteUnderTest } from './client-support.js';
+
+let site: SiteUnderTest;
+beforeAll(async () => { site = await startSiteUnderTest(); });
+afterAll(async () => { await site?.close(); });
+
+const scrollTo = (page: Page, y: number) =>
+  page.evaluate((top) => new Promise<void>((resolve) => {
+    window.scrollTo({ top, behavior: 'instant' });
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+  }), y);
+
+const navbarHidden = (page: Page) => page.locator('nav.navbar').evaluate((nav) => nav.classList.contains('navbar-hidden'));
+
+describe('navbar', () => {
+  it('hides on scroll down and returns on scroll up (en, zh-cn)', async () => {
+    const { context, page, problems } = await openPage(site);
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      expect(await navbarHidden(page)).toBe(false);
+      await scrollTo(page, 800);
+      await scrollTo(page, 1600);
+      await expect.poll(() => navbarHidden(page)).toBe(true);
+      // Slid out of view, not merely flagged.
+      await expect.poll(async () => page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom)).toBeLessThanOrEqual(1);
+      await scrollTo(page, 1200);
+      await expect.poll(() => navbarHidden(page)).toBe(false);
+      await scrollTo(page, 0);
+      await expect.poll(() => navbarHidden(page)).toBe(false);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('mobile sidebar menu (below 996 px)', () => {
+  it('opens from the navbar button and closes on navigation, on back, on Escape and when the window grows (en, zh-cn)', async () => {
+    const { context, page, problems } = await openPage(site, { viewport: { width: 800, height: 900 } });
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      const menuButton = page.locator('.navbar-menu-toggle');
+      const menu = page.locator('#mobile-sidebar');
+      expect(await menuButton.isVisible()).toBe(true);
+      expect(await page.locator('aside.sidebar').isVisible()).toBe(false);
+      expect(await menu.isVisible()).toBe(false);
+
+      // Opens; a link in it navigates and closes it.
+      await menuButton.click();
+      await menu.waitFor({ state: 'visible' });
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+      await menu.locator('a.sidebar-link[href$="/set/"]').click();
+      await page.waitForURL(/\/set\/$/);
+      await menu.waitFor({ state: 'hidden' });
+
+      // Back closes it.
+      await menuButton.click();
+      await menu.waitFor({ state: 'visible' });
+      await page.goBack();
+      await page.waitForURL(/\/dictionary\/$/);
+      await menu.waitFor({ state: 'hidden' });
+
+      // Escape closes it.
+      await menuButton.click();
+      await menu.waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+
+      // Growing past the breakpoint closes it.
+      await menuButton.click();
+      await menu.waitFor({ state: 'visible' });
+      await page.setViewportSize({ width: 1100, height: 900 });
+      await menu.waitFor({ state: 'hidden' });
+      expect(await page.locator('aside.sidebar').isVisible()).toBe(true);
+      await page.setViewportSize({ width: 800, height: 900 });
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('docs sidebar (desktop)', () => {
+  it('can be hidden and shown again; categories start expanded and can be collapsed (en, zh-cn)', async () => {
+    const { context, page, problems } = await openPage(site);
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      const sidebarLinks = page.locator('aside.sidebar a.sidebar-link');
+      const categories = page.locator('aside.sidebar .sidebar-category-button');
+      const allLinks = await sidebarLinks.count();
+      expect(allLinks).toBeGreaterThanOrEqual(40); // every chapter
+      expect(await categories.count()).toBeGreaterThan(5);
+      expect(await categories.evaluateAll((buttons) => buttons.every((b) => b.getAttribute('aria-expanded') === 'true'))).toBe(true);
+
+      const toggle = page.locator('aside.sidebar .sidebar-toggle');
+      const contentWidth = async () => (await page.locator('main').boundingBox())!.width;
+      const widthWithSidebar = await contentWidth();
+      const showLabel = await toggle.getAttribute('aria-label');
+      await toggle.click();
+      expect(await sidebarLinks.count()).toBe(0);
+      expect(await toggle.getAttribute('aria-label')).not.toBe(showLabel);
+      expect(await contentWidth()).toBeGreaterThan(widthWithSidebar);
+      await toggle.click();
+      expect(await sidebarLinks.count()).toBe(allLinks);
+
+      // Collapse the first category: its links go, the others stay.
+      const first = categories.first();
+      const inFirst = await page.locator('aside.sidebar .sidebar-category').first().locator('a.sidebar-link').count();
+      expect(inFirst).toBeGreaterThan(0);
+      await first.click();
+      expect(await first.getAttribute('aria-expanded')).toBe('false');
+      expect(await sidebarLinks.count()).toBe(allLinks - inFirst);
+      await first.click();
+      expect(await first.getAttribute('aria-expanded')).toBe('true');
+      expect(await sidebarLinks.count()).toBe(allLinks);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('table of contents', () => {
+  it('marks the heading in view as the reader scrolls, and follows a route change (en, zh-cn)', async () => {
+    const { context, page, problems } = await openPage(site);
+    const activeHref = () => page.locator('.toc-link.active').getAttribute('href');
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      expect(await page.locator('.toc-link.active').count()).toBe(1);
+      const targets = ['#reading-keys-safely', '#merging-dictionaries', '#summary'];
+      for (const hash of targets) {
+        await page.evaluate((id) => document.getElementById(id)!.scrollIntoView({ behavior: 'instant' }), hash.slice(1));
+        await expect.poll(activeHref).toBe(hash);
+      }
+      await scrollTo(page, 0);
+      await expect.poll(activeHref).toBe('#keys-can-be-any-hashable-value');
+      // After a client-side route change the TOC is the new page's.
+      await page.locator('.pagination-next').click();
+      await page.waitForURL(/\/set\/$/);
+      const firstHeading = await page.locator('main .markdown h2').first().getAttribute('id');
+      await expect.poll(activeHref).toBe(`#${firstHeading}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BASE_PATH, PAGE_MODULE, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
+  startSiteUnderTest, waitForHydration, windowMarkerKept, type SiteUnderTest,
+} from './client-support.js';
+
+let site: SiteUnderTest;
+beforeAll(async () => { site = await startSiteUnderTest(); });
+afterAll(async () => { await site?.close(); });
+
+const LOCALES = [
+  { prefix: '', locale: 'en', setTitle: 'Sets', dictionaryTitle: 'Dictionaries' },
+  { prefix: 'zh-cn/', locale: 'zh-cn', setTitle: '集合', dictionaryTitle: '字典' },
+] as const;
+
+async function headAndTitle(page: Page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    h1: document.querySelector('main h1')?.textContent,
+  }));
+}
+
+async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+describe('SPA navigation over the History API', () => {
+  for (const { prefix, locale, setTitle, dictionaryTitle } of LOCALES) {
+    it(`${locale}: a link loads the route module without reload, swaps page, title and description, and back/forward restore scroll`, async () => {
+      const { context, page, problems } = await openPage(site);
+      const modules = recordModuleRequests(page);
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      await markWindow(page);
+      // Scroll to the pagination at the foot of the page and follow "Next".
+      const next = page.locator('.pagination-next');
+      await next.scrollIntoViewIfNeeded();
+      const scrolledTo = await page.evaluate(() => window.scrollY);
+      expect(scrolledTo).toBeGreaterThan(500);
+      await next.click();
+      await page.waitForURL(site.url(`${prefix}set/`));
+      await page.waitForFunction((title) => document.querySelector('main h1')?.textContent === title, setTitle);
+      expect(modules).toContain(`${locale}/set`);
+      expect(await windowMarkerKept(page)).toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const afterClick = await headAndTitle(page);
+
+      // Back: the dictionary again, where the reader left it; forward: "set", where the reader left it.
+      await page.evaluate(() => window.scrollTo({ top: 700, behavior: 'instant' }));
+      await page.goBack();
+      await page.waitForFunction((title) => document.querySelector('main h1')?.textContent === title, dictionaryTitle);
+      expect(new URL(page.url()).pathname).toBe(`${BASE_PATH}${prefix}dictionary/`);
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, scrolledTo);
+      expect(await windowMarkerKept(page)).toBe(true);
+      await page.goForward();
+      await page.waitForFunction((title) => document.querySelector('main h1')?.textContent === title, setTitle);
+      expect(await page.evaluate(() => window.scrollY)).toBe(700);
+      expect(await windowMarkerKept(page)).toBe(true);
+
+      // The swapped head matches what a full load of that page shows.
+      await page.reload();
+      await waitForHydration(page);
+      expect(afterClick).toEqual(await headAndTitle(page));
+      expect(afterClick.title).toContain(' | ');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it(`${locale}: a link with #anchor scrolls to that heading on the new page`, async () => {
+      const { context, page, problems } = await openPage(site);
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      await markWindow(page);
+      const link = page.locator(`main .markdown a[href="${BASE_PATH}${prefix}definition-and-invocation-of-functions/#the-mutable-default-argument-trap"]`).first();
+      await link.click();
+      await page.waitForURL(/#the-mutable-default-argument-trap$/);
+      await page.waitForSelector('#the-mutable-default-argument-trap');
+      await nextFrames(page);
+      const top = await page.evaluate(() => document.getElementById('the-mutable-default-argument-trap')!.getBoundingClientRect().top);
+      expect(Math.abs(top)).toBeLessThan(120);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      expect(await windowMarkerKept(page)).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('an in-page #anchor link scrolls within the page; back returns to where the reader was, forward to the anchor', async () => {
+    const { context, page, problems } = await openPage(site, { reducedMotion: 'reduce' });
+    await gotoHydrated(page, site.url('dictionary/'));
+    await markWindow(page);
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+    await page.locator('.toc-link[href="#merging-dictionaries"]').click();
+    await page.waitForURL(/#merging-dictionaries$/);
+    const anchorY = await page.evaluate(() => window.scrollY);
+    expect(anchorY).toBeGreaterThan(1000);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    await page.goForward();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(anchorY);
+    expect(await windowMarkerKept(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a route module without a default export is an error: the navigation falls back to a full load with a warning', async () => {
+    const { context, page, problems } = await openPage(site);
+    await page.route(PAGE_MODULE, async (route) => {
+      if (pageModuleSlug(route.request()) === 'en/set') await route.fulfill({ contentType: 'text/javascript', body: 'export const page = {};' });
+      else await route.continue();
+    });
+    await gotoHydrated(page, site.url('dictionary/'));
+    await markWindow(page);
+    await page.locator('.pagination-next').click();
+    await page.waitForURL(site.url('set/'));
+    await waitForHydration(page);
+    expect(await windowMarkerKept(page)).toBe(false);
+    expect(await page.locator('main h1').textContent()).toBe('Sets');
+    expect(problems.some((p) => p.startsWith('warning:') && p.includes('has no default export'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('language dropdown', () => {
+  for (const [from, to, label] of [['', 'zh-cn/', '简体中文'], ['zh-cn/', '', 'English']] as const) {
+    it(`keeps the chapter and the heading (${from || 'en/'} -> ${to || 'en/'})`, async () => {
+      const { context, page, problems } = await openPage(site);
+      await gotoHydrated(page, site.url(`${from}dictionary/#merging-dictionaries`));
+      await page.locator('.language-dropdown summary').click();
+      await page.locator('.language-dropdown a', { hasText: label }).click();
+      await page.waitForURL(site.url(`${to}dictionary/#merging-dictionaries`));
+      await waitForHydration(page);
+      // A full load: the browser scrolls to the fragment (smoothly, as the stylesheet asks).
+      await expect.poll(() => page.evaluate(() => document.getElementById('merging-dictionaries')!.getBoundingClientRect().top), { timeout: 5000 })
+        .toBeLessThan(120);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('follows client-side navigation: after moving to another chapter it points at that chapter', async () => {
+    const { context, page } = await openPage(site);
+    await gotoHydrated(page, site.url('dictionary/'));
+    await page.locator('.pagination-next').click();
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Sets');
+    await page.locator('.language-dropdown summary').click();
+    await page.locator('.language-dropdown a', { hasText: '简体中文' }).click();
+    await page.waitForURL(site.url('zh-cn/set/'));
+    await context.close();
+  });
+});

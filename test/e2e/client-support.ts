@@ -1,0 +1,74 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { RunningServer } from '../../src/server/static-server.js';
+import { BASE_PATH, launchChromium, newContext, serveSite, watchConsole } from '../helpers/browser.js';
+
+/** One browser and one server per test file (the machine has two cores). */
+export interface SiteUnderTest {
+  browser: Browser;
+  server: RunningServer;
+  /** Absolute URL of a path under the base path, e.g. url('dictionary/'). */
+  url(path?: string): string;
+  close(): Promise<void>;
+}
+
+export async function startSiteUnderTest(): Promise<SiteUnderTest> {
+  const [browser, server] = await Promise.all([launchChromium(), serveSite()]);
+  const origin = `http://127.0.0.1:${server.port}`;
+  return {
+    browser,
+    server,
+    url: (path = '') => `${origin}${BASE_PATH}${path}`,
+    async close() { await Promise.all([browser.close(), server.close()]); },
+  };
+}
+
+export interface OpenPage { context: BrowserContext; page: Page; problems: string[] }
+
+/** A fresh context (empty storage) with one page whose console problems are collected. */
+export async function openPage(site: SiteUnderTest, options: Parameters<typeof newContext>[1] = {}): Promise<OpenPage> {
+  const context = await newContext(site.browser, options);
+  // Well under the test timeout, so a failure names the step that waited.
+  context.setDefaultTimeout(8000);
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+/** Waits until the client has hydrated the page and its router listens (Root sets the marker). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
+}
+
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
+/** Page modules of client-side routes: assets/pages/<locale>/<slug>.<hash>.js. */
+export const PAGE_MODULE = /\/assets\/pages\/(en|zh-cn)\/([^/]+)\.[0-9a-f]+\.js$/;
+
+export function pageModuleSlug(request: Request | string): string | undefined {
+  const url = typeof request === 'string' ? request : request.url();
+  const match = PAGE_MODULE.exec(new URL(url).pathname);
+  return match ? `${match[1]}/${match[2]}` : undefined;
+}
+
+/** Records the page modules the page requests, as "en/dictionary". */
+export function recordModuleRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const slug = pageModuleSlug(request);
+    if (slug) seen.push(slug);
+  });
+  return seen;
+}
+
+/** A marker that only survives if the document is never reloaded. */
+export async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => { (window as Window & { __pybookMarker?: string }).__pybookMarker = 'kept'; });
+}
+
+export async function windowMarkerKept(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as Window & { __pybookMarker?: string }).__pybookMarker === 'kept');
+}
+
+export { BASE_PATH };
