@@ -10,12 +10,13 @@ import type { CompiledChapter, Warning } from '../markdown/types.js';
 import { assembleSite, type CompiledBook } from '../pages/assemble.js';
 import { checkLinks, findDuplicateRoutes } from '../pages/check-links.js';
 import { toClientPage, type PageModel, type SiteData } from '../pages/types.js';
-import { buildSearchIndexes } from '../search/build-index.js';
+import { buildSearchIndexes, type BuiltIndex } from '../search/build-index.js';
 import { ChineseSegmenter } from '../search/jieba.js';
 import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
-import { outcomeError, type CompileJob } from './compile-jobs.js';
-import { compileChapters } from './compile-pool.js';
+import type { CompileJob } from './compile-jobs.js';
+import { compileChapters, outcomeError } from './compile-pool.js';
+import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
 import type { SiteFiles } from './write-output.js';
@@ -32,6 +33,8 @@ export interface BuildOptions {
    * HTML instead of every page's (the server revalidates them on every request).
    */
   dev?: boolean;
+  /** Keep compiled chapters, the client bundle and search indexes on disk between builds. */
+  diskCache?: boolean;
   onProgress?: (step: string) => void;
 }
 
@@ -60,6 +63,9 @@ export class Builder {
   private contentByTree = new WeakMap<object, string>();
   private bundle?: Promise<ClientBundle>;
   private segmenter?: ChineseSegmenter;
+  private disk?: DiskCache;
+  private compilerKey?: string;
+  private searchKey?: string;
 
   constructor(private readonly options: BuildOptions) {}
 
@@ -73,7 +79,8 @@ export class Builder {
     progress('reading configuration');
     const config = loadConfig(this.options.configPath);
     const book = loadBook(config);
-    this.bundle ??= bundleClient(config.basePath);
+    this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
+    this.bundle ??= bundleClient(config.basePath, this.disk);
     this.bundle.catch(() => { this.bundle = undefined; });
 
     progress('compiling chapters');
@@ -87,8 +94,7 @@ export class Builder {
 
     const files: SiteFiles = new Map();
     progress('building the search index');
-    if (this.options.dev) this.segmenter ??= new ChineseSegmenter(undefined);
-    for (const index of buildSearchIndexes(pages, book, this.segmenter)) {
+    for (const index of this.searchIndexes(pages, book)) {
       files.set(index.file, index.json);
       sites[index.locale].search.indexHash = this.version(index.json);
       files.set(index.textFile, index.textJson);
@@ -116,6 +122,7 @@ export class Builder {
     const fallbacks: Record<string, number> = {};
     for (const locale of book.locales) fallbacks[locale.code] = book.chapters[locale.code].filter((c) => c.fallback).length;
     const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
+    for (const namespace of ['chapters', 'search', 'client']) this.disk.prune(namespace);
     return { config, book, pages, sites, files, warnings, staticDirs, fallbacks };
   }
 
@@ -128,14 +135,20 @@ export class Builder {
       for (const chapter of book.chapters[locale.code]) {
         const key = `${locale.code}\0${chapter.file}\0${hash(chapter.source)}\0${book.config.basePath}`;
         keys.push({ locale: locale.code, slug: chapter.slug, key });
-        if (!this.compiled.has(key)) {
-          jobs.set(key, { key, source: chapter.source, file: path.relative(process.cwd(), chapter.file), slug: chapter.slug, basePath: book.config.basePath, localePaths, locale });
-        }
+        if (this.compiled.has(key)) continue;
+        const job: CompileJob = { key, source: chapter.source, file: path.relative(process.cwd(), chapter.file), slug: chapter.slug, basePath: book.config.basePath, localePaths, locale };
+        const stored = this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job));
+        if (stored) this.compiled.set(key, stored);
+        else jobs.set(key, job);
       }
     }
     const errors: BookError[] = [];
     for (const outcome of await compileChapters([...jobs.values()])) {
-      if ('chapter' in outcome) { this.compiled.set(outcome.key, outcome.chapter); continue; }
+      if ('chapter' in outcome) {
+        this.compiled.set(outcome.key, outcome.chapter);
+        this.disk!.writeJson('chapters', this.diskKey(jobs.get(outcome.key)!), outcome.chapter);
+        continue;
+      }
       // A chapter that falls back to the default locale is compiled once per locale: report its error once.
       const error = outcomeError(outcome);
       if (!errors.some((e) => e.message === error.message && e.position?.file === error.position?.file && e.position?.line === error.position?.line)) errors.push(error);
@@ -166,6 +179,25 @@ export class Builder {
       (routes[page.locale] ??= {})[page.route] = config.basePath + name;
     }
     return routes;
+  }
+
+  /** Disk cache key of a compile job: the source, where it is, the options and the pipeline's own code. */
+  private diskKey(job: CompileJob): string {
+    this.compilerKey ??= codeFingerprint('markdown', 'shared');
+    return hashText(this.compilerKey, job.file, job.source, job.basePath, job.localePaths.join(','), JSON.stringify(job.locale)).slice(0, 40);
+  }
+
+  /** The search indexes, reused from disk when no page's searchable text changed. */
+  private searchIndexes(pages: PageModel[], book: BookModel): BuiltIndex[] {
+    this.searchKey ??= codeFingerprint('search');
+    const inputs = pages.filter((p) => p.kind === 'chapter').map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
+    const key = hashText(this.searchKey, JSON.stringify(inputs), JSON.stringify(book.locales)).slice(0, 40);
+    const stored = this.options.dev ? undefined : this.disk!.readJson<BuiltIndex[]>('search', key);
+    if (stored) return stored;
+    if (this.options.dev) this.segmenter ??= new ChineseSegmenter(undefined);
+    const built = buildSearchIndexes(pages, book, this.segmenter);
+    if (!this.options.dev) this.disk!.writeJson('search', key, built);
+    return built;
   }
 
   /** Cache-busting version of a file: its content hash, or a constant in watch mode (see BuildOptions.dev). */

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { hashText, type DiskCache } from './disk-cache.js';
 import type { PageAssets } from './render-page.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,7 +18,10 @@ export interface ClientBundle {
  * splitting and content-hashed names, plus the stylesheet. Sources are read from src/ so the
  * same components render on the server (compiled) and in the browser (bundled).
  */
-export async function bundleClient(basePath: string): Promise<ClientBundle> {
+export async function bundleClient(basePath: string, disk?: DiskCache): Promise<ClientBundle> {
+  const manifestKey = `manifest-${hashText(basePath, esbuild.version).slice(0, 16)}.json`;
+  const cached = disk && fromCache(disk, manifestKey);
+  if (cached) return cached;
   const result = await esbuild.build({
     absWorkingDir: packageRoot,
     entryPoints: { app: 'src/client/entry.tsx', style: 'src/theme/styles.css' },
@@ -58,5 +63,34 @@ export async function bundleClient(basePath: string): Promise<ClientBundle> {
   }
   // The CSS entry also yields an empty JS stub; it is never requested.
   for (const name of [...files.keys()]) if (/^assets\/style\.[^.]+\.js$/.test(name)) files.delete(name);
-  return { assets: { entry, preload, stylesheet }, files };
+  const bundle = { assets: { entry, preload, stylesheet }, files };
+  if (disk) toCache(disk, manifestKey, bundle, Object.keys(result.metafile.inputs));
+  return bundle;
+}
+
+interface BundleManifest { inputs: Record<string, string>; assets: PageAssets; files: string[] }
+
+const fileKey = (name: string) => `${hashText(name).slice(0, 16)}.out`;
+const inputHash = (input: string) => {
+  try { return hashText(readFileSync(path.join(packageRoot, input))).slice(0, 16); } catch { return 'missing'; }
+};
+
+/** The last bundle, if none of the files esbuild read for it (sources and packages) changed. */
+function fromCache(disk: DiskCache, manifestKey: string): ClientBundle | undefined {
+  const manifest = disk.readJson<BundleManifest>('client', manifestKey);
+  if (!manifest) return undefined;
+  for (const [input, digest] of Object.entries(manifest.inputs)) if (inputHash(input) !== digest) return undefined;
+  const files = new Map<string, Uint8Array>();
+  for (const name of manifest.files) {
+    const contents = disk.read('client', fileKey(name));
+    if (!contents) return undefined;
+    files.set(name, contents);
+  }
+  return { assets: manifest.assets, files };
+}
+
+function toCache(disk: DiskCache, manifestKey: string, bundle: ClientBundle, inputs: string[]): void {
+  for (const [name, contents] of bundle.files) disk.write('client', fileKey(name), contents);
+  const manifest: BundleManifest = { inputs: Object.fromEntries(inputs.map((i) => [i, inputHash(i)])), assets: bundle.assets, files: [...bundle.files.keys()] };
+  disk.writeJson('client', manifestKey, manifest);
 }

@@ -33,7 +33,3 @@ export function runCompileJob(job: CompileJob): CompileOutcome {
     throw error;
   }
 }
-
-export function outcomeError(outcome: Extract<CompileOutcome, { error: unknown }>): BookError {
-  return new BookError(outcome.error.message, outcome.error.position, outcome.error.sourceLine);
-}

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { runCompileJob, type CompileJob, type CompileOutcome } from './compile-jobs.js';
+import { BookError } from '../shared/errors.js';
+import type { CompileJob, CompileOutcome } from './compile-jobs.js';
 
 /** Below this many chapters a second thread costs more to start than it saves. */
 const PARALLEL_THRESHOLD = 16;
@@ -13,6 +14,9 @@ const workerUrl = import.meta.url.endsWith('.js') ? new URL('./compile-worker.js
  * enough, on one worker thread at the same time. Parsing MDX is most of a cold build's work.
  */
 export async function compileChapters(jobs: CompileJob[]): Promise<CompileOutcome[]> {
+  if (!jobs.length) return [];
+  // Loaded only when something needs compiling: a build served from the cache skips the whole pipeline.
+  const { runCompileJob } = await import('./compile-jobs.js');
   if (!workerUrl || jobs.length < PARALLEL_THRESHOLD || os.availableParallelism() < 2) return jobs.map(runCompileJob);
   // Alternate by size so both halves take about as long.
   const sorted = [...jobs].sort((a, b) => b.source.length - a.source.length);
@@ -31,4 +35,8 @@ export async function compileChapters(jobs: CompileJob[]): Promise<CompileOutcom
   } finally {
     void worker.terminate();
   }
+}
+
+export function outcomeError(outcome: Extract<CompileOutcome, { error: unknown }>): BookError {
+  return new BookError(outcome.error.message, outcome.error.position, outcome.error.sourceLine);
 }

@@ -3,14 +3,14 @@ import { Builder } from '../build/build.js';
 import { writeSiteAtomically } from '../build/write-output.js';
 import { clearProgress, printWarnings, progressReporter } from './report.js';
 
-export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean }
+export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean; cache?: boolean }
 
 export interface BuildSummary { pages: number; locales: string[]; ms: number; warnings: number; fallbacks: Record<string, number> }
 
 /** `pybook build`: the whole site into the output folder, swapped in only when everything succeeded. */
 export async function runBuild(options: BuildCommandOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const builder = new Builder({ configPath: options.config, onProgress: options.quiet ? undefined : progressReporter() });
+  const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, onProgress: options.quiet ? undefined : progressReporter() });
   const result = await builder.build();
   writeSiteAtomically(options.outDir, result.files, result.staticDirs);
   clearProgress();

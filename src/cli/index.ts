@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { runBuild } from './build.js';
 import { reportFailure } from './report.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -21,8 +20,10 @@ export function createProgram(): Command {
     .description('build the static site (HTML per route, client bundle, search index, sitemap)')
     .option('-c, --config <file>', 'book configuration', 'book.config.json')
     .option('-o, --out-dir <dir>', 'output folder (its contents are served at the base path)', 'build')
-    .action(async (opts: { config: string; outDir: string }) => {
-      await runBuild({ config: opts.config, outDir: opts.outDir });
+    .option('--no-cache', 'ignore and do not write the build cache (node_modules/.cache/pybook)')
+    .action(async (opts: { config: string; outDir: string; cache: boolean }) => {
+      const { runBuild } = await import('./build.js');
+      await runBuild({ config: opts.config, outDir: opts.outDir, cache: opts.cache });
     });
 
   program.command('serve')

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Builder, type BuildResult } from '../../src/build/build.js';
+import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
+
+const digest = (result: BuildResult) =>
+  Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(contents).digest('hex')]));
+
+let fixture: FixtureBook;
+beforeAll(async () => {
+  fixture = await createFixtureBook({
+    chapters: {
+      en: { intro: chapter('Intro', '## Start\n\nHello `dict`.\n\n```python\nprint(1)\n```'), sets: chapter('Sets', '## Union\n\nSee [intro](./intro.mdx#start).') },
+      'zh-cn': { intro: chapter('介绍', '## 开始 {#start}\n\n你好，字典。') },
+    },
+  });
+});
+afterAll(() => fixture.remove());
+
+describe('the build cache on disk', () => {
+  it('gives byte-identical output to a build without it, cold and warm, and follows edits', async () => {
+    const uncached = digest(await new Builder({ configPath: fixture.configPath }).build());
+    const cacheDir = path.join(fixture.root, '.pybook-cache');
+    expect(existsSync(cacheDir)).toBe(false);
+
+    const cold = digest(await new Builder({ configPath: fixture.configPath, diskCache: true }).build());
+    expect(readdirSync(path.join(cacheDir, 'chapters')).length).toBe(4); // 2 chapters x 2 locales (a fallback is compiled per locale)
+    expect(readdirSync(path.join(cacheDir, 'search')).length).toBe(1);
+    const warm = digest(await new Builder({ configPath: fixture.configPath, diskCache: true }).build());
+    expect(cold).toEqual(uncached);
+    expect(warm).toEqual(uncached);
+
+    // An edited chapter is compiled again (the old entry is pruned), and the output shows it.
+    await fixture.writeChapter('en', 'sets', chapter('Sets', '## Intersection\n\nSee [intro](./intro.mdx#start).'));
+    const edited = await new Builder({ configPath: fixture.configPath, diskCache: true }).build();
+    expect(String(edited.files.get('sets/index.html'))).toContain('id="intersection"');
+    expect(readdirSync(path.join(cacheDir, 'chapters')).length).toBe(4); // 2 chapters x 2 locales (a fallback is compiled per locale)
+    expect(digest(edited)).toEqual(digest(await new Builder({ configPath: fixture.configPath }).build()));
+  });
+});
