@@ -54,10 +54,10 @@ function folderBytes(dir: string): number {
 }
 
 /** One `node bin/pybook.js build` process; rejects with its output when it fails. */
-async function buildOnce(configPath: string, outDir: string): Promise<BuildRun & { output: string }> {
+async function buildOnce(configPath: string, outDir: string, extraArgs: string[]): Promise<BuildRun & { output: string }> {
   rmSync(outDir, { recursive: true, force: true });
   const timeFile = path.join(os.tmpdir(), `pybook-bench-time-${process.pid}.txt`);
-  const command = [process.execPath, path.join(root, 'bin', 'pybook.js'), 'build', '--config', configPath, '--out-dir', outDir];
+  const command = [process.execPath, path.join(root, 'bin', 'pybook.js'), 'build', '--config', configPath, '--out-dir', outDir, ...extraArgs];
   const withTime = existsSync(GNU_TIME);
   const [file, ...args] = withTime ? [GNU_TIME, '-v', '-o', timeFile, ...command] : command;
   const started = performance.now();
@@ -77,12 +77,17 @@ async function buildOnce(configPath: string, outDir: string): Promise<BuildRun &
   return { wallMs, peakRssMb, output };
 }
 
-/** `runs` cold builds of the book at configPath into outDir (left in place after the last run). */
-export async function benchBuild(configPath: string, outDir: string, runs: number): Promise<BuildFigures> {
+/**
+ * `runs` builds of the book at configPath into outDir (left in place after the last run): cold
+ * (`--no-cache`: everything compiled from scratch) or with the build cache of a previous build.
+ */
+export async function benchBuild(configPath: string, outDir: string, runs: number, mode: 'cold' | 'cached' = 'cold'): Promise<BuildFigures> {
+  const extraArgs = mode === 'cold' ? ['--no-cache'] : [];
+  if (mode === 'cached') await buildOnce(configPath, outDir, []); // fills the cache
   const results: BuildRun[] = [];
   let output = '';
   for (let i = 0; i < runs; i += 1) {
-    const run = await buildOnce(configPath, outDir);
+    const run = await buildOnce(configPath, outDir, extraArgs);
     results.push(run);
     output = run.output;
   }
