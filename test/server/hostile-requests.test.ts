@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
+import { createFixtureSite, type FixtureSite } from './site-fixture.js';
 
 /**
  * Requests are written byte for byte on a raw socket: HTTP clients (fetch,
@@ -15,17 +15,9 @@ const BASE = '/python-guide-for-javascript-engineers/';
 const SECRET = 'TOP-SECRET-hostile-9b2d77';
 const ALLOWED_STATUSES = [301, 302, 400, 404, 405];
 
-interface FixtureSite {
-  root: string;
-  site: string;
-  secretPath: string;
-}
-
-/** A temp folder with the site inside and secrets outside it, reachable only via symlinks. */
-async function createFixtureSite(): Promise<FixtureSite> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pybook-hostile-'));
-  const site = path.join(root, 'site');
-  const files: Record<string, string> = {
+/** The site inside, the secret outside, reachable only via symlinks (one an index.html a clean URL would find). */
+function createHostileSite() {
+  return createFixtureSite('pybook-hostile-', {
     'index.html': '<!doctype html><h1>Home</h1>',
     'dictionary/index.html': '<!doctype html><h1>Dictionary</h1>',
     '404.html': '<!doctype html><h1>Page Not Found</h1>',
@@ -34,20 +26,12 @@ async function createFixtureSite(): Promise<FixtureSite> {
     'assets/style.css': 'body{}'.repeat(500),
     '.env': SECRET,
     'assets/.hidden': SECRET,
-  };
-  for (const [relativePath, content] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(site, relativePath)), { recursive: true });
-    await fs.writeFile(path.join(site, relativePath), content);
-  }
-  const secretPath = path.join(root, 'secret.txt');
-  await fs.writeFile(secretPath, SECRET);
-  await fs.symlink(secretPath, path.join(site, 'leak.txt'));
-  await fs.symlink(root, path.join(site, 'leak-dir'));
-  await fs.symlink(secretPath, path.join(site, 'dictionary', 'index.css'));
-  // A folder whose index.html is a symlink to the secret: a clean URL must not reach it.
-  await fs.mkdir(path.join(site, 'trap'));
-  await fs.symlink(secretPath, path.join(site, 'trap', 'index.html'));
-  return { root, site, secretPath };
+  }, SECRET, {
+    'leak.txt': 'secret.txt',
+    'leak-dir': '.',
+    'dictionary/index.css': 'secret.txt',
+    'trap/index.html': 'secret.txt',
+  });
 }
 
 interface RawResponse {
@@ -80,7 +64,7 @@ let server: RunningServer;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  fixture = await createFixtureSite();
+  fixture = await createHostileSite();
   server = await startStaticServer({
     dir: fixture.site,
     basePath: BASE,

@@ -1,25 +1,18 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerStartError, startStaticServer, type RunningServer } from '../../src/server/static-server.js';
+import { createFixtureSite, type FixtureSite } from './site-fixture.js';
 
 const BASE = '/python-guide-for-javascript-engineers/';
 const SECRET = 'TOP-SECRET-do-not-serve-4c1e';
 const LARGE_CSS = `${'body { color: #222; margin: 0 auto; max-width: 72ch; }\n'.repeat(400)}`;
 
-interface FixtureSite {
-  root: string;
-  site: string;
-}
-
 /** A temp folder with the site inside and a secret file next to it (outside the site). */
-async function createFixtureSite(): Promise<FixtureSite> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pybook-serve-'));
-  const site = path.join(root, 'site');
-  const files: Record<string, string> = {
+function createServeSite() {
+  return createFixtureSite('pybook-serve-', {
     'index.html': '<!doctype html><title>Home</title><h1>Python guide</h1>',
     'dictionary/index.html': `<!doctype html><title>Dictionary</title>${'<p>dict() and {} literals</p>'.repeat(100)}`,
     '404.html': '<!doctype html><title>Page Not Found</title><h1>Page Not Found</h1>',
@@ -40,14 +33,7 @@ async function createFixtureSite(): Promise<FixtureSite> {
     'sitemap.xml': '<urlset/>',
     'robots.txt': 'User-agent: *',
     '.env': SECRET,
-  };
-  for (const [relativePath, content] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(site, relativePath)), { recursive: true });
-    await fs.writeFile(path.join(site, relativePath), content);
-  }
-  await fs.writeFile(path.join(root, 'secret.txt'), SECRET);
-  await fs.symlink(path.join(root, 'secret.txt'), path.join(site, 'leak.txt'));
-  return { root, site };
+  }, SECRET, { 'leak.txt': 'secret.txt' });
 }
 
 interface SimpleResponse {
@@ -80,7 +66,7 @@ function at(pathAndQuery: string, headers?: Record<string, string>): Promise<Sim
 }
 
 beforeAll(async () => {
-  fixture = await createFixtureSite();
+  fixture = await createServeSite();
   server = await startStaticServer({
     dir: fixture.site,
     basePath: BASE,
