@@ -54,7 +54,7 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
     }
     return fingerprintOf(name === '' || name.endsWith('/') ? `${name}index.html` : name.endsWith('.html') ? name : `${name}/index.html`);
   });
-  const makeBuilder = () => new Builder({ configPath, bodyExtra: liveReloadScript(config.basePath), dev: true, diskCache: true });
+  const makeBuilder = () => new Builder({ configPath, bodyExtra: liveReloadScript(config.basePath), dev: true });
   let builder = makeBuilder();
 
   const first: BuildResult = await builder.build();

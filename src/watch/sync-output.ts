@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteFiles } from '../build/write-output.js';
 
@@ -16,7 +16,11 @@ export function syncOutput(outDir: string, previous: SiteFiles, next: SiteFiles)
     if (before !== undefined && same(before, contents)) continue;
     const file = path.join(outDir, name);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, contents);
+    // Write then rename: the server never reads half a file, and the new inode tells its file
+    // cache that the file changed even when size and (coarse) mtime stay the same.
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, contents);
+    renameSync(temporary, file);
     changed.push(name);
   }
   for (const name of previous.keys()) {

@@ -55,10 +55,12 @@ describe('render errors', () => {
       await page.waitForFunction((title) => document.querySelector('main h1')?.textContent === title, setTitle);
       expect(await screen.count()).toBe(0);
 
-      // A crash is cleared by moving to another page too.
-      await page.evaluate(() => { (window as Window & { __breakPage?: boolean }).__breakPage = true; });
+      // A crash is cleared by moving to another page too. (Break the page only once it is left:
+      // any re-render of the broken page, e.g. the navbar hiding while Playwright scrolls to a
+      // link, would crash it under the click.)
       await page.locator('.pagination-previous').click();
       await page.waitForURL(/\/dictionary\/$/);
+      await page.evaluate(() => { (window as Window & { __breakPage?: boolean }).__breakPage = true; });
       await page.locator('.pagination-next').click();
       await screen.waitFor();
       await page.locator(`aside.sidebar a.sidebar-link[href$="/${prefix}dictionary/"]`).click();
