@@ -44,6 +44,11 @@ export function routeRequest(request: ParsedRequestPath, baseSegments: readonly 
   const { segments, trailingSlash, query } = request;
   const basePath = formatUrlPath(baseSegments, true);
 
+  // Crawlers ask for /robots.txt at the origin's root only: answer with the site's own.
+  if (segments.length === 1 && segments[0] === 'robots.txt' && baseSegments.length > 0) {
+    return { kind: 'site', relativeSegments: ['robots.txt'], trailingSlash: false, query };
+  }
+
   // Temporary (302): the root may one day host something else, e.g. a landing page.
   if (!startsWithSegments(segments, baseSegments)) return redirect(302, basePath, '');
 

@@ -69,6 +69,11 @@ describe('routeRequest', () => {
     });
   });
 
+  it('answers /robots.txt at the origin root with the site\'s own (crawlers look only there)', () => {
+    expect(routeRequest(parsed('/robots.txt'), base)).toEqual({ kind: 'site', relativeSegments: ['robots.txt'], trailingSlash: false, query: '' });
+    expect(routeRequest(parsed('/other.txt'), base)).toMatchObject({ kind: 'redirect', status: 302 });
+  });
+
   it('works with a root basePath', () => {
     expect(routeRequest(parsed('/index.html'), [])).toEqual({ kind: 'redirect', status: 301, location: '/' });
     expect(routeRequest(parsed('/a/'), [])).toMatchObject({ kind: 'site', relativeSegments: ['a'] });

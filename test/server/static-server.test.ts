@@ -221,6 +221,9 @@ describe('conditional requests', () => {
     expect(new Date(lastModified).toUTCString()).toBe(lastModified);
     expect((await at(`${BASE}robots.txt`, { 'If-Modified-Since': lastModified })).status).toBe(304);
     expect((await at(`${BASE}robots.txt`, { 'If-Modified-Since': 'Thu, 01 Jan 2004 00:00:00 GMT' })).status).toBe(200);
+    const atRoot = await at('/robots.txt');
+    expect(atRoot.status).toBe(200);
+    expect(atRoot.body.toString()).toBe('User-agent: *');
   });
 
   it('prefers If-None-Match over If-Modified-Since', async () => {
