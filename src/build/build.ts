@@ -50,6 +50,14 @@ export interface BuildResult {
   fallbacks: Record<string, number>;
 }
 
+/**
+ * Watch mode's segmenter with jieba's whole dictionary: loading it takes more than a second and
+ * nodejieba holds one dictionary per process anyway, so every Builder of the process (a config
+ * change starts a new one) shares it.
+ */
+let sharedSegmenter: ChineseSegmenter | undefined;
+const fullDictionarySegmenter = () => (sharedSegmenter ??= new ChineseSegmenter(undefined));
+
 const hash = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -194,7 +202,7 @@ export class Builder {
     const key = hashText(this.searchKey, JSON.stringify(inputs), JSON.stringify(book.locales)).slice(0, 40);
     const stored = this.options.dev ? undefined : this.disk!.readJson<BuiltIndex[]>('search', key);
     if (stored) return stored;
-    if (this.options.dev) this.segmenter ??= new ChineseSegmenter(undefined);
+    if (this.options.dev) this.segmenter ??= fullDictionarySegmenter();
     const built = buildSearchIndexes(pages, book, this.segmenter);
     if (!this.options.dev) this.disk!.writeJson('search', key, built);
     return built;
