@@ -28,8 +28,10 @@ export function closeOnSignals(server: RunningServer, extra?: () => Promise<void
 
 /** `pybook serve`: serves the built folder at the configured base path. */
 export async function runServe(options: ServeCommandOptions): Promise<void> {
-  const basePath = existsSync(options.config) ? loadConfig(options.config).basePath : '/python-guide-for-javascript-engineers/';
-  const localeDirs = existsSync(options.config) ? localesOf(loadConfig(options.config)).filter((l) => !l.isDefault).map((l) => l.path) : ['zh-cn'];
+  // The config gives the base path and locale folders; without one, the book's own defaults.
+  const config = existsSync(options.config) ? loadConfig(options.config) : undefined;
+  const basePath = config?.basePath ?? '/python-guide-for-javascript-engineers/';
+  const localeDirs = config ? localesOf(config).filter((l) => !l.isDefault).map((l) => l.path) : ['zh-cn'];
   const server = await startStaticServer({ dir: options.dir, basePath, host: options.host, port: options.port, localeDirs, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`Serving ${options.dir}/ at ${server.url} (Ctrl+C to stop)\n`);
   if (options.open) openInBrowser(server.url);

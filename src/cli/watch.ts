@@ -101,7 +101,9 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
 
   const watcher = watch([path.resolve(config.rootDir, config.contentDir), configPath, path.resolve(config.rootDir, 'templates')], {
     ignoreInitial: true,
-    awaitWriteFinish: false,
+    // Editors (and writeFileSync) truncate, then write: without waiting for the size to settle,
+    // a build can read the empty file and the write's own event may never come.
+    awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
   });
   watcher.on('all', (event, file) => rebuild(`${event} ${path.relative(process.cwd(), file)}`, file === configPath));
   watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
-import { createFixtureSite, type FixtureSite } from './site-fixture.js';
+import type { RunningServer } from '../../src/server/static-server.js';
+import { createFixtureSite, serveFixtureSite, type FixtureSite } from './site-fixture.js';
 
 /**
  * Requests are written byte for byte on a raw socket: HTTP clients (fetch,
@@ -65,13 +65,7 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   fixture = await createHostileSite();
-  server = await startStaticServer({
-    dir: fixture.site,
-    basePath: BASE,
-    port: 0,
-    localeDirs: ['zh-cn'],
-    log: (line) => logLines.push(line),
-  });
+  server = await serveFixtureSite(fixture, BASE, logLines);
 });
 
 afterAll(async () => {

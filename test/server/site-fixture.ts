@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
 
 export interface FixtureSite {
   root: string;
@@ -27,4 +28,9 @@ export async function createFixtureSite(prefix: string, files: Record<string, st
     await fs.symlink(path.join(root, target), path.join(site, linkPath));
   }
   return { root, site, secretPath };
+}
+
+/** The static server over a fixture site at the book's base path, logging into `logLines`. */
+export function serveFixtureSite(fixture: FixtureSite, basePath: string, logLines: string[]): Promise<RunningServer> {
+  return startStaticServer({ dir: fixture.site, basePath, port: 0, localeDirs: ['zh-cn'], log: (line) => logLines.push(line) });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerStartError, startStaticServer, type RunningServer } from '../../src/server/static-server.js';
-import { createFixtureSite, type FixtureSite } from './site-fixture.js';
+import { createFixtureSite, serveFixtureSite, type FixtureSite } from './site-fixture.js';
 
 const BASE = '/python-guide-for-javascript-engineers/';
 const SECRET = 'TOP-SECRET-do-not-serve-4c1e';
@@ -67,13 +67,7 @@ function at(pathAndQuery: string, headers?: Record<string, string>): Promise<Sim
 
 beforeAll(async () => {
   fixture = await createServeSite();
-  server = await startStaticServer({
-    dir: fixture.site,
-    basePath: BASE,
-    port: 0,
-    localeDirs: ['zh-cn'],
-    log: (line) => logLines.push(line),
-  });
+  server = await serveFixtureSite(fixture, BASE, logLines);
   origin = new URL(server.url).origin;
 });
 

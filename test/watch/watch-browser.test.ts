@@ -43,7 +43,11 @@ async function open(route: string): Promise<void> {
       await page.goto(url(route));
       return;
     } catch (error) {
-      if (attempt === 3 || !String(error).includes('interrupted by another navigation')) throw error;
+      if (attempt === 5 || !String(error).includes('interrupted by another navigation')) throw error;
+      // The tab reloading itself (a rebuild's reload event) took over: when it went to the same
+      // address, its page is what this navigation wanted.
+      await page.waitForLoadState('load').catch(() => {});
+      if (page.url() === url(route)) return;
     }
   }
 }
