@@ -48,6 +48,8 @@ export interface BuildResult {
   staticDirs: string[];
   /** Pages per locale that fall back to the default locale's text. */
   fallbacks: Record<string, number>;
+  /** Watch mode only: builds the search files, which `files` then lacks (see BuildOptions.dev). */
+  deferredSearch?: () => SiteFiles;
 }
 
 /**
@@ -102,11 +104,24 @@ export class Builder {
 
     const files: SiteFiles = new Map();
     progress('building the search index');
-    for (const index of this.searchIndexes(pages, book)) {
-      files.set(index.file, index.json);
-      sites[index.locale].search.indexHash = this.version(index.json);
-      files.set(index.textFile, index.textJson);
-      sites[index.locale].search.textHash = this.version(index.textJson);
+    const searchFiles = (): SiteFiles => {
+      const out: SiteFiles = new Map();
+      for (const index of this.searchIndexes(pages, book)) {
+        out.set(index.file, index.json);
+        out.set(index.textFile, index.textJson);
+        sites[index.locale].search.indexHash = this.version(index.json);
+        sites[index.locale].search.textHash = this.version(index.textJson);
+      }
+      return out;
+    };
+    // In watch mode no page depends on the index's content (its version is constant), so the
+    // index is built after the pages are out and the browser shows the edit.
+    let deferredSearch: (() => SiteFiles) | undefined;
+    if (this.options.dev) {
+      for (const locale of book.locales) Object.assign(sites[locale.code].search, { indexHash: this.version(''), textHash: this.version('') });
+      deferredSearch = searchFiles;
+    } else {
+      for (const [name, contents] of searchFiles()) files.set(name, contents);
     }
 
     progress('bundling the client');
@@ -131,7 +146,7 @@ export class Builder {
     for (const locale of book.locales) fallbacks[locale.code] = book.chapters[locale.code].filter((c) => c.fallback).length;
     const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
     for (const namespace of ['chapters', 'search', 'client']) this.disk.prune(namespace);
-    return { config, book, pages, sites, files, warnings, staticDirs, fallbacks };
+    return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch };
   }
 
   /** Compiles every chapter, reusing unchanged ones; reports every failing chapter at once. */

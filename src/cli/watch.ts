@@ -12,6 +12,10 @@ import { closeOnSignals } from './serve.js';
 import { printWarnings } from './report.js';
 import { localesOf } from '../book/load-book.js';
 
+/** The search files, which watch mode writes after the pages. */
+const SEARCH_FILE = /(^|\/)search-(index|text)\.json$/;
+const SEARCH_DELAY_MS = 150;
+
 export interface WatchCommandOptions { config: string; outDir: string; port: number; host: string }
 
 export interface WatchSession {
@@ -58,8 +62,8 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
   let builder = makeBuilder();
 
   const first: BuildResult = await builder.build();
-  writeSiteAtomically(options.outDir, first.files, first.staticDirs);
-  files = first.files;
+  files = new Map([...first.files, ...(first.deferredSearch?.() ?? [])]);
+  writeSiteAtomically(options.outDir, files, first.staticDirs);
   printWarnings(first.warnings);
 
   const server = await startStaticServer({
@@ -85,12 +89,22 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
       const started = performance.now();
       try {
         const result = await builder.build();
-        const changed = syncOutput(options.outDir, files, result.files);
-        files = result.files;
+        // Pages first (the search files of the last build stay until the new ones are ready).
+        const pagesOut = new Map(result.files);
+        for (const [name, contents] of files) if (SEARCH_FILE.test(name)) pagesOut.set(name, contents);
+        const changed = syncOutput(options.outDir, files, pagesOut);
+        files = pagesOut;
         fingerprints = new Map();
         printWarnings(result.warnings);
         hub.send({ type: 'reload', routes: changedRoutes(config.basePath, changed) });
         log(`rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`);
+        if (result.deferredSearch) {
+          // Let the browsers fetch the changed page first: building the index blocks the server.
+          await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS));
+          const withSearch = new Map([...files, ...result.deferredSearch()]);
+          syncOutput(options.outDir, files, withSearch);
+          files = withSearch;
+        }
       } catch (error) {
         const message = formatError(error);
         hub.send({ type: 'build-error', message });
@@ -103,7 +117,7 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
     ignoreInitial: true,
     // Editors (and writeFileSync) truncate, then write: without waiting for the size to settle,
     // a build can read the empty file and the write's own event may never come.
-    awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
+    awaitWriteFinish: { stabilityThreshold: 25, pollInterval: 10 },
   });
   watcher.on('all', (event, file) => rebuild(`${event} ${path.relative(process.cwd(), file)}`, file === configPath));
   watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));

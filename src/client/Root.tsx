@@ -22,6 +22,8 @@ export function Root({ site, page, html }: Props) {
     setBaseUrlWarning(isWrongBasePath(location.pathname, site.basePath));
     const router = createRouter({ site, render: (next) => flushSync(() => setRoute(next)) });
     const stopPrefetch = startPrefetching(router.moduleForAnchor);
+    // For watch mode's live-reload script (src/watch/live-reload.ts): show an edit in place.
+    (window as Window & { __pybookRefresh?: () => Promise<boolean> }).__pybookRefresh = router.refresh;
     // A marker that the page is interactive (hydrated, router listening): tests and tools wait for it.
     document.documentElement.setAttribute('data-hydrated', '');
     return () => { router.stop(); stopPrefetch(); };

@@ -12,6 +12,11 @@ export interface Router {
   /** Page module URL for an anchor of this site, or undefined when it is not a route. */
   moduleForAnchor(anchor: HTMLAnchorElement): string | undefined;
   navigate(href: string): Promise<void>;
+  /**
+   * Loads the current route's module again, bypassing the module cache, and renders it in place
+   * (scroll kept). Watch mode uses it to show an edit without reloading; false if it could not.
+   */
+  refresh(): Promise<boolean>;
   stop(): void;
 }
 
@@ -162,6 +167,19 @@ export function createRouter({ site, render }: RouterOptions): Router {
   return {
     moduleForAnchor,
     navigate: (href) => go(new URL(href, location.href), 'push'),
+    async refresh() {
+      const moduleUrl = moduleForPath(location.pathname);
+      if (!moduleUrl) return false;
+      try {
+        const module = (await import(/* @vite-ignore */ `${moduleUrl}?v=${Date.now()}`)) as { default?: RouteModule };
+        if (!module.default?.page) return false;
+        render(module.default);
+        document.title = module.default.page.documentTitle;
+        return true;
+      } catch {
+        return false;
+      }
+    },
     stop() {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPopState);

@@ -75,15 +75,17 @@ function frame(event: LiveEvent): string {
 }
 
 /**
- * The script watch mode adds to every page: reloads when this page changed (keeping the scroll
- * position), shows a build error as an overlay, and removes it once the chapter is fixed.
+ * The script watch mode adds to every page. When only this page changed it asks the client to
+ * re-render it in place from its fresh page module (fast, scroll kept); when other pages changed
+ * too (a title in the sidebar, say) or the client is not running, it reloads, keeping the scroll
+ * position. It shows a build error as an overlay and removes it once the chapter is fixed.
  * Error text is inserted with textContent, never as HTML.
  */
 export function liveReloadScript(basePath: string): string {
   const source = `(function(){var K='pybook-watch-scroll';try{var s=sessionStorage.getItem(K);if(s){sessionStorage.removeItem(K);var y=+s;addEventListener('load',function(){scrollTo(0,y)});scrollTo(0,y)}}catch(e){}
 var es=new EventSource(${JSON.stringify(basePath + EVENTS_PATH)}+'?page='+encodeURIComponent(location.pathname)+'&fingerprint=${PAGE_FINGERPRINT_PLACEHOLDER}');
 function clear(){var o=document.getElementById('pybook-error-overlay');if(o)o.remove()}
-es.addEventListener('reload',function(ev){var d=JSON.parse(ev.data),p=location.pathname;clear();if(d.routes.indexOf(p)>=0||d.routes.indexOf(p.replace(/index\\.html$/,''))>=0){try{sessionStorage.setItem(K,String(scrollY))}catch(e){}location.reload()}});
+es.addEventListener('reload',function(ev){var d=JSON.parse(ev.data),p=location.pathname.replace(/index\\.html$/,'');clear();if(d.routes.indexOf(p)<0)return;function full(){try{sessionStorage.setItem(K,String(scrollY))}catch(e){}location.reload()}if(d.routes.length===1&&window.__pybookRefresh){window.__pybookRefresh().then(function(ok){if(!ok)full()},full)}else full()});
 es.addEventListener('clear',clear);
 es.addEventListener('build-error',function(ev){var d=JSON.parse(ev.data);clear();var o=document.createElement('div');o.id='pybook-error-overlay';o.setAttribute('role','alert');o.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(20,24,33,.94);color:#ffb4b4;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace';var h=document.createElement('h2');h.textContent='pybook: the build failed';h.style.color='#fff';var pre=document.createElement('pre');pre.textContent=d.message;pre.style.whiteSpace='pre-wrap';o.appendChild(h);o.appendChild(pre);document.body.appendChild(o)});})();`;
   return `<script>${source.replace(/<\//g, '<\\/')}</script>`;

@@ -80,6 +80,20 @@ describe('pybook watch in a browser', () => {
     expect(logLines.some((line) => /^rebuilt \(change .*alpha\.mdx\) in \d+ ms/.test(line))).toBe(true);
   });
 
+  it('shows an edit that changes only this page in place, without reloading it', async () => {
+    await open('beta/');
+    await page.evaluate(() => { (window as Window & { __kept?: boolean }).__kept = true; });
+    let loads = 0;
+    const onLoad = () => { loads += 1; };
+    page.on('load', onLoad);
+    const marker = unique('In place');
+    appendFileSync(book.file('en', 'beta'), `\n${marker}\n`);
+    await waitForText(marker);
+    page.off('load', onLoad);
+    expect(loads).toBe(0);
+    expect(await page.evaluate(() => (window as Window & { __kept?: boolean }).__kept)).toBe(true);
+  });
+
   it('reloads a Chinese page when its zh-cn file changes', async () => {
     await open('zh-cn/beta/');
     const marker = unique('修改贝塔');
