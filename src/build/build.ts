@@ -195,7 +195,8 @@ export class Builder {
     for (const page of pages) {
       if (page.kind === 'notFound') continue;
       const html = page.hast ? this.contentHtml(page, sites[page.locale]) : '';
-      const source = `export default ${jsonForScript({ page: toClientPage(page), html })};\n`;
+      // The same bytes as jsonForScript({ page, html }); the (large) escaped HTML is reused while unchanged.
+      const source = `export default {"page":${jsonForScript(toClientPage(page))},"html":${this.htmlJson(html)}};\n`;
       const version = this.options.dev ? '' : `.${hash(source).slice(0, 10)}`;
       const name = `assets/pages/${page.locale}/${page.slug || 'index'}${version}.js`;
       files.set(name, source);
@@ -237,6 +238,17 @@ export class Builder {
       this.contentIds.set(html, id);
     }
     return id;
+  }
+
+  private htmlJsonCache = new Map<string, string>();
+  private htmlJson(html: string): string {
+    let json = this.htmlJsonCache.get(html);
+    if (json === undefined) {
+      if (this.htmlJsonCache.size > 10_000) this.htmlJsonCache.clear();
+      json = jsonForScript(html);
+      this.htmlJsonCache.set(html, json);
+    }
+    return json;
   }
 
   /** A chapter's content HTML; an unchanged chapter keeps its compiled tree object, so this is computed once. */
