@@ -79,11 +79,6 @@ export class Builder {
 
   constructor(private readonly options: BuildOptions) {}
 
-  /** Forget the client bundle (watch mode calls this when theme or client sources change). */
-  invalidateClient(): void {
-    this.bundle = undefined;
-  }
-
   async build(): Promise<BuildResult> {
     const progress = this.options.onProgress ?? (() => {});
     progress('reading configuration');

@@ -12,6 +12,7 @@ import { HomePage } from './pages/HomePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { SearchPage } from './pages/SearchPage.js';
 import { flattenSidebar } from '../pages/sidebar.js';
+import { format } from '../i18n/plural.js';
 import { SiteContext } from './site-context.js';
 
 export interface AppProps {
@@ -21,8 +22,6 @@ export interface AppProps {
   html: string;
   /** Set by the client when the site is opened under a path that does not match the base path. */
   baseUrlWarning?: boolean;
-  /** Rendered over the page by the client router, e.g. a failed chunk load. */
-  overlay?: React.ReactNode;
 }
 
 function Main({ site, page, html }: AppProps) {
@@ -54,7 +53,7 @@ export function App(props: AppProps) {
       {/* Always rendered, hidden: when the site sits under the wrong path its scripts usually fail to
           load too, so the inline head script (HEAD_SCRIPT) unhides it without React. */}
       <div className="base-url-warning" role="alert" data-base-path={site.basePath} hidden={!props.baseUrlWarning}>
-        {site.strings.baseUrlWarning.replace('{basePath}', site.basePath)}
+        {format(site.strings.baseUrlWarning, { basePath: site.basePath })}
       </div>
       <AnnouncementBar />
       <Navbar alternates={page.alternates} hidden={navbarHidden} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
@@ -63,7 +62,6 @@ export function App(props: AppProps) {
         {hasSidebar && <Sidebar currentRoute={page.route} hidden={sidebarHidden} onToggle={() => setSidebarHidden(!sidebarHidden)} />}
         <main id="main-content" className={`main page-${page.kind}`} tabIndex={-1}>
           <ErrorBoundary title={site.strings.crashTitle} retryLabel={site.strings.crashTryAgain} resetKey={page.route}>
-            {props.overlay}
             <div className="main-columns">
               <div className="main-content"><Main {...props} /></div>
               {page.kind === 'chapter' && page.toc.length > 0 && (

@@ -1,3 +1,4 @@
+import { format } from '../../i18n/plural.js';
 import { useSite } from '../site-context.js';
 
 export function Footer() {
@@ -8,7 +9,7 @@ export function Footer() {
         <p>{site.footerCopyright}</p>
         <p className="footer-meta">
           <a href={site.repositoryUrl} rel="noopener">{site.strings.sourceRepository}</a>
-          {' · '}{site.strings.footerBuiltWith}{' · '}<span>{site.strings.versionBadge.replace('{version}', site.siteVersion)}</span>
+          {' · '}{site.strings.footerBuiltWith}{' · '}<span>{format(site.strings.versionBadge, { version: site.siteVersion })}</span>
         </p>
       </div>
     </footer>

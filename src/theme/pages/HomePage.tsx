@@ -1,3 +1,4 @@
+import { plural } from '../../i18n/plural.js';
 import { useSite } from '../site-context.js';
 
 /** The book's landing page at the base path: cover, title, tagline and a call to start reading. */
@@ -12,7 +13,7 @@ export function HomePage({ firstChapterHref, chapterCount }: { firstChapterHref?
           <h1 className="home-title">{site.title}</h1>
           <p className="home-tagline">{site.tagline}</p>
           {firstChapterHref && <a className="button button-primary" href={firstChapterHref}>{site.strings.startReading}</a>}
-          <p className="home-meta">{(chapterCount === 1 ? count.one : count.other).replace('{count}', String(chapterCount))}</p>
+          <p className="home-meta">{plural(count, chapterCount, site.locale.htmlLang)}</p>
         </div>
       </div>
     </div>
