@@ -2,9 +2,9 @@ import { pageRoute } from '../book/routes.js';
 import type { LocaleInfo } from '../book/types.js';
 import { compileChapter } from '../markdown/compile.js';
 import type { CompiledChapter } from '../markdown/types.js';
-import { BookError, type SourcePosition } from '../shared/errors.js';
+import { BookError } from '../shared/errors.js';
 
-/** One chapter to compile, in plain data so it can cross to a worker thread. */
+/** One chapter to compile, in plain data (it is also what the disk cache key is made of). */
 export interface CompileJob {
   key: string;
   source: string;
@@ -15,10 +15,9 @@ export interface CompileJob {
   locale: LocaleInfo;
 }
 
-export type CompileOutcome =
-  | { key: string; chapter: CompiledChapter }
-  | { key: string; error: { message: string; position?: SourcePosition; sourceLine?: string } };
+export type CompileOutcome = { key: string; chapter: CompiledChapter } | { key: string; error: BookError };
 
+/** Compiles a chapter; a mistake in it becomes an outcome, so that every failing chapter is reported at once. */
 export function runCompileJob(job: CompileJob): CompileOutcome {
   try {
     const chapter = compileChapter(job.source, job.file, {
@@ -29,7 +28,7 @@ export function runCompileJob(job: CompileJob): CompileOutcome {
     });
     return { key: job.key, chapter };
   } catch (error) {
-    if (error instanceof BookError) return { key: job.key, error: { message: error.message, position: error.position, sourceLine: error.sourceLine } };
+    if (error instanceof BookError) return { key: job.key, error };
     throw error;
   }
 }

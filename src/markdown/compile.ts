@@ -18,6 +18,7 @@ import { remarkGfmTables } from './plugins/gfm-tables.js';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
 import { remarkLinks, type LinkOptions } from './plugins/links.js';
 import { remarkMdxGuard } from './plugins/mdx-guard.js';
+import { parseWithCodeBodiesHidden } from './hide-code-bodies.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
 import { toHastHandlers } from './to-hast-handlers.js';
 import type { CompiledChapter } from './types.js';
@@ -28,10 +29,14 @@ const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(r
 
 /** Compiles one chapter's MDX source into hast plus everything later stages need. */
 export function compileChapter(source: string, filePath: string, options: CompileOptions): CompiledChapter {
-  const file = new VFile({ path: filePath, value: escapeHeadingIds(source) });
+  const file = new VFile({ path: filePath });
   let tree: Root;
   try {
-    tree = parser.parse(file);
+    // file.value ends up as the text that was parsed, so that node offsets index into it.
+    tree = parseWithCodeBodiesHidden(escapeHeadingIds(source), (text) => {
+      file.value = text;
+      return parser.parse(file);
+    });
   } catch (error) {
     throw fromParseError(error, filePath, source);
   }

@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
+import type { ElementContent, Root } from 'hast';
 import { createLowlight } from 'lowlight';
 import bash from 'highlight.js/lib/languages/bash';
 import ini from 'highlight.js/lib/languages/ini';
@@ -26,43 +26,45 @@ export function canonicalLanguage(lang: string): string {
   return grammar ?? lang;
 }
 
-interface Segment { text: string; classes: string[] }
+/** The escaping React applies to text, so this HTML is what rendering the spans through React gave. */
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-function flatten(nodes: ElementContent[] | HastRoot['children'], classes: string[], out: Segment[]) {
+type Token = Root['children'][number] | ElementContent;
+
+/**
+ * Appends the HTML of lowlight's tokens to the current line. A token that spans lines (a
+ * docstring) is closed at each line end and reopened on the next line, so every line is a
+ * complete `span.code-line` that keeps its colours on its own.
+ */
+function emit(nodes: Token[], open: string[], lines: string[]) {
+  // Nested tokens (an interpolation inside a string) become one span carrying all their classes.
+  const classes = escapeHtml(open.join(' '));
   for (const node of nodes) {
-    if (node.type === 'text') out.push({ text: node.value, classes });
-    else if (node.type === 'element') {
+    if (node.type === 'text') {
+      node.value.split('\n').forEach((part, i) => {
+        if (i > 0) lines.push('');
+        if (part) lines[lines.length - 1] += classes ? `<span class="${classes}">${escapeHtml(part)}</span>` : escapeHtml(part);
+      });
+    } else if (node.type === 'element') {
       const own = (node.properties?.className as string[] | undefined) ?? [];
-      flatten(node.children, [...classes, ...own], out);
+      emit(node.children, [...open, ...own], lines);
     }
   }
 }
 
 /**
- * Highlights code and returns one `span.code-line` per line, so that lines can be highlighted
- * and a token spanning several lines (a docstring) keeps its colour on each of them.
+ * Highlights code into HTML: one `span.code-line` per line, so that lines can be highlighted.
+ * The result is a string, not a tree: a chapter's code would otherwise be thousands of nodes
+ * that every later stage (tree walks, caching, React rendering) pays for. Every character of
+ * the code is escaped, so no code can become markup.
  */
-export function highlightLines(code: string, lang: string, highlighted: Set<number>): Element[] {
+export function highlightToHtml(code: string, lang: string, highlighted: Set<number>): string {
   const grammar = CODE_LANGUAGES[lang];
-  const segments: Segment[] = [];
-  if (grammar) flatten(lowlight.highlight(grammar, code).children, [], segments);
-  else segments.push({ text: code, classes: [] });
-
-  const lines: ElementContent[][] = [[]];
-  for (const segment of segments) {
-    segment.text.split('\n').forEach((part, i) => {
-      if (i > 0) lines.push([]);
-      if (!part) return;
-      const text: Text = { type: 'text', value: part };
-      lines[lines.length - 1].push(
-        segment.classes.length ? { type: 'element', tagName: 'span', properties: { className: segment.classes }, children: [text] } : text,
-      );
-    });
-  }
-  return lines.map((children, i) => ({
-    type: 'element',
-    tagName: 'span',
-    properties: { className: highlighted.has(i + 1) ? ['code-line', 'code-line-highlighted'] : ['code-line'] },
-    children: [...children, { type: 'text', value: '\n' }],
-  }));
+  const lines = [''];
+  if (grammar) emit(lowlight.highlight(grammar, code).children, [], lines);
+  else emit([{ type: 'text', value: code }], [], lines);
+  return lines
+    .map((line, i) => `<span class="${highlighted.has(i + 1) ? 'code-line code-line-highlighted' : 'code-line'}">${line}\n</span>`)
+    .join('');
 }

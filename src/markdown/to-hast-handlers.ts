@@ -3,7 +3,7 @@ import type { Code } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { State } from 'mdast-util-to-hast';
-import { highlightLines } from './highlight.js';
+import { highlightToHtml } from './highlight.js';
 import type { CodeMeta } from './plugins/code-blocks.js';
 
 interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string }
@@ -25,7 +25,8 @@ function codeBlock(_state: State, node: Code): Element {
   if (meta.title) properties.title = meta.title;
   if (data?.output !== undefined) properties.output = data.output.replace(/\s+$/, '');
   if (meta.raises) properties.raises = meta.raises;
-  return { type: 'element', tagName: 'CodeBlock', properties, children: highlightLines(node.value, lang, meta.highlight) };
+  properties.codeHtml = highlightToHtml(node.value, lang, meta.highlight);
+  return { type: 'element', tagName: 'CodeBlock', properties, children: [] };
 }
 
 function admonition(state: State, node: ContainerDirective): Element {

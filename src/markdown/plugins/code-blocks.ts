@@ -1,6 +1,6 @@
 import type { Code, Root, Parent } from 'mdast';
 import type { VFile } from 'vfile';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from '../visit.js';
 import { CODE_LANGUAGES, canonicalLanguage } from '../highlight.js';
 import type { CodeExample } from '../types.js';
 import { errorAt } from './located-error.js';

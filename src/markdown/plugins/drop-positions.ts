@@ -1,5 +1,5 @@
 import type { Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.js';
 
 /**
  * Source positions are needed while checking a chapter (errors point at lines), not after: the

@@ -1,5 +1,5 @@
 import type { Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.js';
 
 /**
  * Wide tables scroll sideways on small screens; a scrollable region must be reachable by

@@ -2,7 +2,7 @@ import type { Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.js';
 import { errorAt } from './located-error.js';
 import type { Heading } from '../types.js';
 

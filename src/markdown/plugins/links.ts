@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.js';
 import type { ChapterLink } from '../types.js';
 
 export interface LinkOptions {

@@ -1,7 +1,7 @@
 import type { Root, Parent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from '../visit.js';
 import { errorAt } from './located-error.js';
 
 /** The components authors may use, with the attributes each accepts (docs/authoring.md). */

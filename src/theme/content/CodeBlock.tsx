@@ -1,21 +1,27 @@
-import type { ReactNode } from 'react';
 import { useSite } from '../site-context.js';
 
-interface Props { lang?: string; title?: string; output?: string; raises?: string; children?: ReactNode }
+interface Props {
+  lang?: string;
+  title?: string;
+  output?: string;
+  raises?: string;
+  /** The highlighted lines, escaped by the build (src/markdown/highlight.ts). */
+  codeHtml?: string;
+}
 
 /**
  * A highlighted code block (the lines come highlighted from the build). The copy and word-wrap
  * buttons are plain buttons that the client wires up with one delegated listener, so the page
  * does not ship its code a second time as JavaScript.
  */
-export function CodeBlock({ lang = 'text', title, output, children }: Props) {
+export function CodeBlock({ lang = 'text', title, output, codeHtml = '' }: Props) {
   const { strings } = useSite();
   return (
     <div className="code-block" data-lang={lang}>
       {title && <div className="code-block-title">{title}</div>}
       <div className="code-block-body">
         <pre className="code-pre" tabIndex={0}>
-          <code className={`language-${lang}`}>{children}</code>
+          <code className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: codeHtml }} />
         </pre>
         <div className="code-buttons">
           <button type="button" className="code-button" data-code-action="wrap" aria-label={strings.toggleWordWrap} title={strings.toggleWordWrap} aria-pressed="false">
