@@ -3,12 +3,13 @@
  * (file event, incremental rebuild, output sync, live-reload event, page reload, paint), on a
  * temporary copy of the real book. Also profiles one incremental rebuild stage by stage.
  */
+import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { Builder } from '../src/build/build.js';
-import { startWatch } from '../src/cli/watch.js';
 import { liveReloadScript } from '../src/watch/live-reload.js';
 import { syncOutput } from '../src/watch/sync-output.js';
 import { launchChromium } from '../test/helpers/browser.js';
@@ -44,35 +45,56 @@ export function copyRealBook(): { dir: string; configPath: string; chapterFile: 
   return { dir, configPath: path.join(dir, 'book.config.json'), chapterFile: path.join(dir, 'book', 'en', `${WATCH_CHAPTER}.mdx`) };
 }
 
+/**
+ * Runs the real CLI (`node bin/pybook.js watch`, compiled and in production mode as authors run
+ * it) on a copy of the book, appends a line to a chapter 20 times with a Chromium tab open on it,
+ * and times each write until the tab shows the new line.
+ */
 export async function benchWatchLatency(edits: number): Promise<WatchFigures> {
   const book = copyRealBook();
   const rebuildTimes: number[] = [];
   const filesChanged: number[] = [];
-  const session = await startWatch({ config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1' }, (line) => {
-    const rebuilt = /^rebuilt .* in (\d+) ms, (\d+) files? changed/.exec(line);
-    if (rebuilt) {
-      rebuildTimes.push(Number(rebuilt[1]));
-      filesChanged.push(Number(rebuilt[2]));
-    }
-    else if (line.startsWith('error')) process.stderr.write(`watch: ${line}\n`);
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'pybook.js'), 'watch', '-c', book.configPath, '-o', path.join(book.dir, 'site'), '--port', '0'], {
+    cwd: book.dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const lines = createInterface({ input: child.stderr! });
+  const rebuilt: Array<() => void> = [];
+  const serving = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`pybook watch exited (${code})`)));
+    lines.on('line', (line) => {
+      const url = /serving at (\S+)/.exec(line);
+      if (url) resolve(url[1]);
+      const match = /^rebuilt .* in (\d+) ms, (\d+) files? changed/.exec(line);
+      if (match) {
+        rebuildTimes.push(Number(match[1]));
+        filesChanged.push(Number(match[2]));
+        rebuilt.shift()?.();
+      } else if (line.startsWith('error')) process.stderr.write(`watch: ${line}\n`);
+    });
   });
   const browser = await launchChromium();
   const samples: number[] = [];
   try {
+    const url = await serving;
     const page = await browser.newPage();
-    await page.goto(`${session.server.url}${WATCH_CHAPTER}/`, { waitUntil: 'load' });
+    await page.goto(`${url}${WATCH_CHAPTER}/`, { waitUntil: 'load' });
     for (let i = 0; i < edits; i += 1) {
       const marker = `pybook bench marker ${i} ${Math.random().toString(36).slice(2)}`;
+      const logged = new Promise<void>((resolve) => rebuilt.push(resolve));
       const started = performance.now();
       appendFileSync(book.chapterFile, `\n\n${marker}\n`);
-      // Survives the reload: Playwright re-evaluates the predicate in the new document.
+      // Survives a reload: Playwright re-evaluates the predicate in the new document.
       await page.waitForFunction((text) => document.body?.innerText.includes(text) ?? false, marker, { polling: 5, timeout: 20_000 });
       samples.push(performance.now() - started);
-      await session.idle();
+      await logged;
+      // An author does not save several times a second: let the deferred search index finish.
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
   } finally {
     await browser.close();
-    await session.close();
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.once('exit', resolve));
     rmSync(book.dir, { recursive: true, force: true });
   }
   return {

@@ -67,8 +67,10 @@ const hash = (text: string | Uint8Array) => createHash('sha256').update(text).di
  * A single `pybook build` simply uses it once.
  */
 export class Builder {
-  private compiled = new Map<string, CompiledChapter>();
-  private rendered = new Map<string, string>();
+  /** Compiled chapters by locale, file and base path, with the source they were compiled from. */
+  private compiled = new Map<string, { source: string; chapter: CompiledChapter }>();
+  /** Rendered documents by output file, with what they were rendered from. */
+  private rendered = new Map<string, { siteKey: string; pageJson: string; html: string; document: string }>();
   private contentByTree = new WeakMap<object, string>();
   private bundle?: Promise<ClientBundle>;
   private segmenter?: ChineseSegmenter;
@@ -123,7 +125,9 @@ export class Builder {
     for (const [name, contents] of client.files) files.set(name, contents);
 
     progress('rendering pages');
-    const routeChunks = this.renderRouteChunks(pages, sites, config, files);
+    // Each page's client JSON is made once: its route module and its document both use it.
+    const pageJson = new Map(pages.map((page) => [page, jsonForScript(toClientPage(page))]));
+    const routeChunks = this.renderRouteChunks(pages, pageJson, sites, config, files);
     const renderOptions = { siteUrl: config.siteUrl, assets: client.assets };
     const siteKeys = new Map<string, string>();
     for (const locale of book.locales) {
@@ -131,7 +135,7 @@ export class Builder {
       siteKeys.set(locale.code, hash(JSON.stringify([sites[locale.code], renderOptions, this.options.bodyExtra ?? ''])));
     }
     for (const page of pages) {
-      files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, renderOptions));
+      files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions));
     }
     files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
@@ -150,12 +154,13 @@ export class Builder {
     const keys: Array<{ locale: string; slug: string; key: string }> = [];
     for (const locale of book.locales) {
       for (const chapter of book.chapters[locale.code]) {
-        const key = `${locale.code}\0${chapter.file}\0${hash(chapter.source)}\0${book.config.basePath}`;
+        const key = `${locale.code}\0${chapter.file}\0${book.config.basePath}`;
         keys.push({ locale: locale.code, slug: chapter.slug, key });
-        if (this.compiled.has(key)) continue;
+        // Comparing the text is cheaper than hashing it, and most chapters are the same string.
+        if (this.compiled.get(key)?.source === chapter.source) continue;
         const job: CompileJob = { key, source: chapter.source, file: path.relative(process.cwd(), chapter.file), slug: chapter.slug, basePath: book.config.basePath, localePaths, locale };
         const stored = this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job));
-        if (stored) this.compiled.set(key, stored);
+        if (stored) this.compiled.set(key, { source: chapter.source, chapter: stored });
         else jobs.set(key, job);
       }
     }
@@ -166,7 +171,7 @@ export class Builder {
     const outcomes = jobs.size ? [...jobs.values()].map((await import('./compile-jobs.js')).runCompileJob) : [];
     for (const outcome of outcomes) {
       if ('chapter' in outcome) {
-        this.compiled.set(outcome.key, outcome.chapter);
+        this.compiled.set(outcome.key, { source: jobs.get(outcome.key)!.source, chapter: outcome.chapter });
         this.disk!.writeJson('chapters', this.diskKey(jobs.get(outcome.key)!), outcome.chapter);
         continue;
       }
@@ -176,7 +181,7 @@ export class Builder {
     }
     if (errors.length) throw errors.length === 1 ? errors[0] : new BookErrors(errors);
     const result: CompiledBook = Object.fromEntries(book.locales.map((l) => [l.code, {}]));
-    for (const { locale, slug, key } of keys) result[locale][slug] = this.compiled.get(key)!;
+    for (const { locale, slug, key } of keys) result[locale][slug] = this.compiled.get(key)!.chapter;
     const used = new Set(keys.map((k) => k.key));
     for (const key of this.compiled.keys()) if (!used.has(key)) this.compiled.delete(key);
     return result;
@@ -188,19 +193,32 @@ export class Builder {
    * hash (cached for good by browsers), except in watch mode, where stable names keep one edit
    * from changing the route map, and so the HTML, of every page.
    */
-  private renderRouteChunks(pages: PageModel[], sites: Record<string, SiteData>, config: BookConfig, files: SiteFiles) {
+  private renderRouteChunks(pages: PageModel[], pageJson: Map<PageModel, string>, sites: Record<string, SiteData>, config: BookConfig, files: SiteFiles) {
     const routes: Record<string, Record<string, string>> = {};
     for (const page of pages) {
       if (page.kind === 'notFound') continue;
       const html = page.hast ? this.contentHtml(page, sites[page.locale]) : '';
-      // The same bytes as jsonForScript({ page, html }); the (large) escaped HTML is reused while unchanged.
-      const source = `export default {"page":${jsonForScript(toClientPage(page))},"html":${this.htmlJson(html)}};\n`;
+      const source = this.routeSource(page.outputFile, pageJson.get(page)!, html);
       const version = this.options.dev ? '' : `.${hash(source).slice(0, 10)}`;
       const name = `assets/pages/${page.locale}/${page.slug || 'index'}${version}.js`;
       files.set(name, source);
       (routes[page.locale] ??= {})[page.route] = config.basePath + name;
     }
     return routes;
+  }
+
+  private routeSources = new Map<string, { pageJson: string; html: string; source: string }>();
+  /**
+   * A route module's source: the same bytes as `export default ${jsonForScript({ page, html })}`.
+   * An unchanged page keeps its last source string, so that watch mode's output sync sees the
+   * same object instead of comparing (and first flattening) a new 60 KB string per page.
+   */
+  private routeSource(key: string, pageJson: string, html: string): string {
+    const last = this.routeSources.get(key);
+    if (last && last.html === html && last.pageJson === pageJson) return last.source;
+    const source = `export default {"page":${pageJson},"html":${this.htmlJson(html)}};\n`;
+    this.routeSources.set(key, { pageJson, html, source });
+    return source;
   }
 
   /** Disk cache key of a compile job: the source, where it is, the options and the pipeline's own code. */
@@ -227,17 +245,6 @@ export class Builder {
     return this.options.dev ? 'dev' : hash(contents).slice(0, 10);
   }
 
-  private contentIds = new Map<string, string>();
-  private contentId(html: string): string {
-    let id = this.contentIds.get(html);
-    if (!id) {
-      if (this.contentIds.size > 10_000) this.contentIds.clear(); // watch sessions: old versions go
-      id = hash(html).slice(0, 16);
-      this.contentIds.set(html, id);
-    }
-    return id;
-  }
-
   private htmlJsonCache = new Map<string, string>();
   private htmlJson(html: string): string {
     let json = this.htmlJsonCache.get(html);
@@ -259,16 +266,17 @@ export class Builder {
     return html;
   }
 
-  /** Renders a page's document, or reuses the last one when nothing it depends on changed. */
-  private renderPage(site: SiteData, siteKey: string, page: PageModel, options: { siteUrl: string; assets: ClientBundle['assets'] }): string {
+  /**
+   * Renders a page's document, or reuses the last one when nothing it depends on changed. The
+   * inputs are compared as strings: unchanged content HTML is the very same string object, and
+   * comparing the page JSON is cheaper than hashing it.
+   */
+  private renderPage(site: SiteData, siteKey: string, page: PageModel, pageJson: string, options: { siteUrl: string; assets: ClientBundle['assets'] }): string {
     const html = page.hast ? this.contentHtml(page, site) : '';
-    const key = `page\0${page.outputFile}`;
-    // The content HTML is the same string object while the chapter is unchanged: no need to hash it.
-    const fingerprint = hash(siteKey + JSON.stringify(toClientPage(page))) + (page.hast ? this.contentId(html) : '');
-    const cached = this.rendered.get(key);
-    if (cached?.startsWith(fingerprint)) return cached.slice(fingerprint.length);
+    const cached = this.rendered.get(page.outputFile);
+    if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson) return cached.document;
     const document = renderDocument(site, page, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
-    this.rendered.set(key, fingerprint + document);
+    this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;
   }
 }

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import type { SiteFiles } from '../build/write-output.js';
 
+// The client bundle's files are the same objects from build to build: no need to compare bytes.
 const same = (a: string | Uint8Array, b: string | Uint8Array) =>
-  typeof a === 'string' && typeof b === 'string' ? a === b : Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+  a === b || (typeof a === 'string' && typeof b === 'string' ? a === b : Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0);
 
 /**
  * Brings the output folder from the previous build's files to the new ones by writing only
