@@ -16,7 +16,7 @@ import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
 import type { CompileJob } from './compile-jobs.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
-import { jsonForScript, renderContent, renderDocument } from './render-page.js';
+import { jsonForScript, renderContent, renderDocument, type RenderOptions } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
 import type { SiteFiles } from './write-output.js';
 
@@ -58,6 +58,8 @@ export interface BuildResult {
  */
 let sharedSegmenter: ChineseSegmenter | undefined;
 const fullDictionarySegmenter = () => (sharedSegmenter ??= new ChineseSegmenter(undefined));
+
+type PageRenderOptions = Omit<RenderOptions, 'pybookVersion' | 'bodyExtra'>;
 
 const hash = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 
@@ -128,14 +130,21 @@ export class Builder {
     // Each page's client JSON is made once: its route module and its document both use it.
     const pageJson = new Map(pages.map((page) => [page, jsonForScript(toClientPage(page))]));
     const routeChunks = this.renderRouteChunks(pages, pageJson, sites, config, files);
-    const renderOptions = { siteUrl: config.siteUrl, assets: client.assets };
     const siteKeys = new Map<string, string>();
+    const renderOptions = new Map<string, PageRenderOptions>();
     for (const locale of book.locales) {
       sites[locale.code].routes = routeChunks[locale.code];
-      siteKeys.set(locale.code, hash(JSON.stringify([sites[locale.code], renderOptions, this.options.bodyExtra ?? ''])));
+      // What every page of a locale shares (sidebar, strings, route map) is one file the client
+      // fetches, not JSON repeated in each page: pages stay small however long the sidebar gets.
+      const siteJson = JSON.stringify(sites[locale.code]);
+      const siteFile = `assets/site/${locale.code}${this.options.dev ? '' : `.${hash(siteJson).slice(0, 10)}`}.json`;
+      files.set(siteFile, siteJson);
+      const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile };
+      renderOptions.set(locale.code, options);
+      siteKeys.set(locale.code, hash(JSON.stringify([siteJson, options, this.options.bodyExtra ?? ''])));
     }
     for (const page of pages) {
-      files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions));
+      files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!));
     }
     files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
@@ -271,11 +280,11 @@ export class Builder {
    * inputs are compared as strings: unchanged content HTML is the very same string object, and
    * comparing the page JSON is cheaper than hashing it.
    */
-  private renderPage(site: SiteData, siteKey: string, page: PageModel, pageJson: string, options: { siteUrl: string; assets: ClientBundle['assets'] }): string {
+  private renderPage(site: SiteData, siteKey: string, page: PageModel, pageJson: string, options: PageRenderOptions): string {
     const html = page.hast ? this.contentHtml(page, site) : '';
     const cached = this.rendered.get(page.outputFile);
     if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson) return cached.document;
-    const document = renderDocument(site, page, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
+    const document = renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
     this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;
   }

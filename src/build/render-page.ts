@@ -32,7 +32,10 @@ export interface PageAssets {
 }
 
 export interface RenderOptions {
+  /** The site's origin, for canonical and alternate URLs. */
   siteUrl: string;
+  /** URL of the locale's site data file (SiteData as JSON), which the client fetches to hydrate. */
+  siteDataUrl: string;
   pybookVersion: string;
   assets: PageAssets;
   /** Set by watch mode: extra markup before </body> (the live-reload client). */
@@ -71,13 +74,17 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
   }
   tags.push(`<link rel="icon" href="${site.basePath}img/logo.svg" type="image/svg+xml">`);
   tags.push(`<link rel="stylesheet" href="${options.assets.stylesheet}">`);
+  tags.push(`<link rel="preload" href="${escapeHtml(options.siteDataUrl)}" as="fetch" crossorigin>`);
   tags.push(`<link rel="modulepreload" href="${options.assets.entry}">`);
   for (const url of options.assets.preload) tags.push(`<link rel="modulepreload" href="${url}">`);
   return tags.join('\n');
 }
 
-/** The complete HTML document of a page (server-rendered app + the data the client hydrates with). */
-export function renderDocument(site: SiteData, page: PageModel, html: string, options: RenderOptions): string {
+/**
+ * The complete HTML document of a page: the server-rendered app, and the data the client
+ * hydrates with (the page's own JSON inline, the locale's site data by URL).
+ */
+export function renderDocument(site: SiteData, page: PageModel, pageJson: string, html: string, options: RenderOptions): string {
   template ??= readFileSync(templateUrl, 'utf8');
   const clientPage = toClientPage(page);
   const app = renderToString(createElement(App, { site, page: clientPage, html }));
@@ -90,7 +97,7 @@ export function renderDocument(site: SiteData, page: PageModel, html: string, op
     head: headTags(site, page, options),
     app,
     // The content HTML is already in the page: the client reads it back from the DOM.
-    data: jsonForScript({ site, page: clientPage }),
+    data: `{"siteDataUrl":${jsonForScript(options.siteDataUrl)},"page":${pageJson}}`,
     scripts: `<script type="module" src="${options.assets.entry}"></script>${options.bodyExtra ?? ''}`,
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');

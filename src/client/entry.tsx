@@ -5,7 +5,8 @@ import { rememberDocsVersion, syncColorMode } from './preferences.js';
 import { normalizePath } from './route-modules.js';
 import { Root } from './Root.js';
 
-interface BootData { site: SiteData; page: ClientPage }
+/** The page's inline data: its own model, and where the locale's shared site data is (preloaded by the head). */
+interface BootData { siteDataUrl: string; page: ClientPage }
 
 const data = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!) as BootData;
 
@@ -16,7 +17,6 @@ if (!location.pathname.endsWith('/404.html')) {
 }
 
 syncColorMode();
-rememberDocsVersion(data.site.version.name);
 installContentBehaviour();
 
 // Close an open dropdown (language menu) when the reader clicks elsewhere or presses Escape.
@@ -28,7 +28,21 @@ document.addEventListener('keydown', (event) => {
   for (const open of Array.from(document.querySelectorAll('details.dropdown[open]'))) { open.removeAttribute('open'); open.querySelector('summary')?.focus(); }
 });
 
+/** Fetches the site data; until it arrives (or if it never does) the page works as static HTML. */
+async function loadSiteData(url: string): Promise<SiteData> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load the site data ${url}: HTTP ${response.status}`);
+  return (await response.json()) as SiteData;
+}
+
 const root = document.getElementById('__pybook')!;
-// The content HTML is already in the DOM: read it back rather than shipping it a second time.
+// The content HTML is already in the DOM: read it back (as served, before anything marks it up)
+// rather than shipping it a second time.
 const html = root.querySelector('.markdown')?.innerHTML ?? '';
-hydrateRoot(root, <Root site={data.site} page={data.page} html={html} />);
+loadSiteData(data.siteDataUrl).then(
+  (site) => {
+    rememberDocsVersion(site.version.name);
+    hydrateRoot(root, <Root site={site} page={data.page} html={html} />);
+  },
+  (error: unknown) => console.error(`pybook: the page stays static: ${(error as Error).message}`),
+);

@@ -117,9 +117,28 @@ describe('base path', () => {
 
   it('URLs in the data the client hydrates with carry it too', () => {
     const data = /<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(html('intro/index.html'))![1];
-    const paths = [...data.matchAll(/"(\/[^"]*)"/g)].map((m) => m[1]);
+    const { siteDataUrl } = JSON.parse(data) as { siteDataUrl: string };
+    expect(siteDataUrl).toMatch(new RegExp(`^${BASE}assets/site/en\\.[0-9a-f]{10}\\.json$`));
+    const siteData = html(siteDataUrl.slice(BASE.length));
+    const paths = [...`${data}${siteData}`.matchAll(/"(\/[^"]*)"/g)].map((m) => m[1]);
     expect(paths.length).toBeGreaterThan(10);
     for (const url of paths) expect(url.startsWith(BASE), url).toBe(true);
+  });
+
+  it('site data is one shared file per locale, preloaded by every page instead of inlined in it', () => {
+    const siteFiles = [...result.files.keys()].filter((f) => f.startsWith('assets/site/'));
+    expect(siteFiles).toHaveLength(2);
+    for (const file of htmlFiles()) {
+      const page = html(file);
+      const url = JSON.parse(/<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(page)![1]).siteDataUrl as string;
+      expect(siteFiles).toContain(url.slice(BASE.length));
+      expect(page).toContain(`<link rel="preload" href="${url}" as="fetch" crossorigin>`);
+      // The sidebar is in the page as HTML only, never a second time as data.
+      expect(page).not.toContain('"sidebar":');
+    }
+    const zh = JSON.parse(html(siteFiles.find((f) => f.includes('/zh-cn.'))!));
+    expect(zh.locale.code).toBe('zh-cn');
+    expect(zh.routes[`${BASE}zh-cn/intro/`]).toMatch(/assets\/pages\/zh-cn\/intro\.[0-9a-f]{10}\.js$/);
   });
 
   it('chapter links, images and sidebar links resolve under it in each locale', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../src/server/static-server.js';
 import { builtSiteDir } from '../helpers/browser.js';
-import { BASE_PATH, gotoHydrated, openPage, startSiteUnderTest, waitForHydration, type SiteUnderTest } from './client-support.js';
+import { BASE_PATH, gotoHydrated, openPage, siteDataOf, startSiteUnderTest, waitForHydration, type SiteUnderTest } from './client-support.js';
 
 let site: SiteUnderTest;
 beforeAll(async () => { site = await startSiteUnderTest(); });
@@ -116,7 +116,7 @@ describe('docs version', () => {
   it('site data carries the current version and the choice is kept in localStorage', async () => {
     const { context, page } = await openPage(site);
     await gotoHydrated(page, site.url('dictionary/'));
-    const version = await page.evaluate(() => JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!).site.version);
+    const version = (await siteDataOf(page)).version;
     expect(version).toMatchObject({ name: 'current', label: 'Next', mainDocId: 'index' });
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
     await context.close();

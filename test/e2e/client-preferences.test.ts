@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, startSiteUnderTest, waitForHydration, type SiteUnderTest } from './client-support.js';
+import { gotoHydrated, openPage, siteDataOf, startSiteUnderTest, waitForHydration, type SiteUnderTest } from './client-support.js';
 
 let site: SiteUnderTest;
 beforeAll(async () => { site = await startSiteUnderTest(); });
@@ -91,7 +91,7 @@ describe('colour mode', () => {
     await other.waitForFunction(() => document.documentElement.dataset.theme === 'dark', undefined, { timeout: 3000 });
     // The other tab's toggle follows too (its label offers light mode now).
     await expect.poll(() => other.locator('.navbar .color-mode-toggle').getAttribute('aria-label')).toBe(
-      await other.evaluate(() => JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!).site.strings.colorModeToLight),
+      (await siteDataOf(other)).strings.colorModeToLight,
     );
     await other.locator('.navbar .color-mode-toggle').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light', undefined, { timeout: 3000 });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { RunningServer } from '../../src/server/static-server.js';
+import type { SiteData } from '../../src/pages/types.js';
 import { BASE_PATH, launchChromium, newContext, serveSite, watchConsole } from '../helpers/browser.js';
 
 /** One browser and one server per test file (the machine has two cores). */
@@ -72,3 +73,11 @@ export async function windowMarkerKept(page: Page): Promise<boolean> {
 }
 
 export { BASE_PATH };
+
+/** The site data the page hydrated with: the locale's shared file named by the page's inline data. */
+export async function siteDataOf(page: Page): Promise<SiteData> {
+  return page.evaluate(async () => {
+    const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!) as { siteDataUrl: string };
+    return (await fetch(siteDataUrl)).json();
+  });
+}
