@@ -168,7 +168,7 @@ export class Builder {
         // Comparing the text is cheaper than hashing it, and most chapters are the same string.
         if (this.compiled.get(key)?.source === chapter.source) continue;
         const job: CompileJob = { key, source: chapter.source, file: path.relative(process.cwd(), chapter.file), slug: chapter.slug, basePath: book.config.basePath, localePaths, locale };
-        const stored = this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job));
+        const stored = this.disk!.enabled ? this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job)) : undefined;
         if (stored) this.compiled.set(key, { source: chapter.source, chapter: stored });
         else jobs.set(key, job);
       }
@@ -181,7 +181,7 @@ export class Builder {
     for (const outcome of outcomes) {
       if ('chapter' in outcome) {
         this.compiled.set(outcome.key, { source: jobs.get(outcome.key)!.source, chapter: outcome.chapter });
-        this.disk!.writeJson('chapters', this.diskKey(jobs.get(outcome.key)!), outcome.chapter);
+        if (this.disk!.enabled) this.disk!.writeJson('chapters', this.diskKey(jobs.get(outcome.key)!), outcome.chapter);
         continue;
       }
       // A chapter that falls back to the default locale is compiled once per locale: report its error once.
@@ -238,14 +238,18 @@ export class Builder {
 
   /** The search indexes, reused from disk when no page's searchable text changed. */
   private searchIndexes(pages: PageModel[], book: BookModel): BuiltIndex[] {
-    this.searchKey ??= codeFingerprint('search');
-    const inputs = pages.filter((p) => p.kind === 'chapter').map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
-    const key = hashText(this.searchKey, JSON.stringify(inputs), JSON.stringify(book.locales)).slice(0, 40);
-    const stored = this.options.dev ? undefined : this.disk!.readJson<BuiltIndex[]>('search', key);
-    if (stored) return stored;
+    const useDisk = !this.options.dev && this.disk!.enabled;
+    let key = '';
+    if (useDisk) {
+      this.searchKey ??= codeFingerprint('search');
+      const inputs = pages.filter((p) => p.kind === 'chapter').map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
+      key = hashText(this.searchKey, JSON.stringify(inputs), JSON.stringify(book.locales)).slice(0, 40);
+      const stored = this.disk!.readJson<BuiltIndex[]>('search', key);
+      if (stored) return stored;
+    }
     if (this.options.dev) this.segmenter ??= fullDictionarySegmenter();
     const built = buildSearchIndexes(pages, book, this.segmenter);
-    if (!this.options.dev) this.disk!.writeJson('search', key, built);
+    if (useDisk) this.disk!.writeJson('search', key, built);
     return built;
   }
 

@@ -37,6 +37,11 @@ export class DiskCache {
 
   constructor(private readonly dir: string | undefined) {}
 
+  /** False for `--no-cache`: nothing is read or written, so callers can skip making keys. */
+  get enabled(): boolean {
+    return this.dir !== undefined;
+  }
+
   static forBook(rootDir: string, enabled: boolean): DiskCache {
     if (!enabled) return new DiskCache(undefined);
     const modules = path.join(rootDir, 'node_modules');

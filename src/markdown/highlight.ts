@@ -60,6 +60,21 @@ function emit(nodes: Token[], open: string[], lines: string[]) {
  * the code is escaped, so no code can become markup.
  */
 export function highlightToHtml(code: string, lang: string, highlighted: Set<number>): string {
+  // Translations keep the examples: nine in ten Chinese code blocks are the English ones.
+  const key = `${lang}\0${[...highlighted].join(',')}\0${code}`;
+  let html = highlightedBlocks.get(key);
+  if (html === undefined) {
+    if (highlightedBlocks.size >= MAX_REMEMBERED_BLOCKS) highlightedBlocks.clear();
+    html = highlight(code, lang, highlighted);
+    highlightedBlocks.set(key, html);
+  }
+  return html;
+}
+
+const MAX_REMEMBERED_BLOCKS = 5000;
+const highlightedBlocks = new Map<string, string>();
+
+function highlight(code: string, lang: string, highlighted: Set<number>): string {
   const grammar = CODE_LANGUAGES[lang];
   const lines = [''];
   if (grammar) emit(lowlight.highlight(grammar, code).children, [], lines);
