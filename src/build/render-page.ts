@@ -9,6 +9,8 @@ import { App } from '../theme/App.js';
 import { contentComponents } from '../theme/content/index.js';
 import { HEAD_SCRIPT } from '../theme/color-mode.js';
 import { SiteContext } from '../theme/site-context.js';
+import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
+import { sidebarMarkup } from './sidebar-markup.js';
 import type { PageModel, SiteData } from '../pages/types.js';
 import { toClientPage } from '../pages/types.js';
 
@@ -87,7 +89,9 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
 export function renderDocument(site: SiteData, page: PageModel, pageJson: string, html: string, options: RenderOptions): string {
   template ??= readFileSync(templateUrl, 'utf8');
   const clientPage = toClientPage(page);
-  const app = renderToString(createElement(App, { site, page: clientPage, html }));
+  const app = renderToString(
+    createElement(SidebarMarkupContext.Provider, { value: (route: string) => sidebarMarkup(site.sidebar, route) }, createElement(App, { site, page: clientPage, html })),
+  );
   const values: Record<string, string> = {
     htmlLang: escapeHtml(site.locale.htmlLang),
     dir: site.locale.direction,

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { SidebarEntry } from '../../pages/types.js';
 import { useSite } from '../site-context.js';
 import { ChevronIcon } from '../icons.js';
+import { SidebarMarkupContext } from './sidebar-markup.js';
 
 function Category({ entry, currentRoute, level }: { entry: Extract<SidebarEntry, { type: 'category' }>; currentRoute: string; level: number }) {
   const [collapsed, setCollapsed] = useState(entry.collapsed);
@@ -38,13 +39,16 @@ export function SidebarItems({ entries, currentRoute, level = 1 }: { entries: Si
 /** The docs sidebar (desktop), hideable with a button at its foot. */
 export function Sidebar({ currentRoute, hidden, onToggle }: { currentRoute: string; hidden: boolean; onToggle: () => void }) {
   const site = useSite();
+  const markup = useContext(SidebarMarkupContext);
   return (
     <aside className={`sidebar${hidden ? ' sidebar-hidden' : ''}`} aria-label={site.strings.docsSidebarLabel}>
-      {!hidden && (
+      {!hidden && (markup ? (
+        <nav className="sidebar-nav" aria-label={site.strings.docsSidebarLabel} dangerouslySetInnerHTML={{ __html: markup(currentRoute) }} />
+      ) : (
         <nav className="sidebar-nav" aria-label={site.strings.docsSidebarLabel}>
           <SidebarItems entries={site.sidebar} currentRoute={currentRoute} />
         </nav>
-      )}
+      ))}
       <button type="button" className="sidebar-toggle" onClick={onToggle}
         aria-label={hidden ? site.strings.showSidebar : site.strings.hideSidebar} title={hidden ? site.strings.showSidebar : site.strings.hideSidebar}>
         <span aria-hidden="true">{hidden ? '»' : '«'}</span>

@@ -1,0 +1,33 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { sidebarMarkup } from '../../src/build/sidebar-markup.js';
+import type { SidebarEntry } from '../../src/pages/types.js';
+import { SidebarItems } from '../../src/theme/layout/Sidebar.js';
+
+const link = (slug: string, label: string): SidebarEntry => ({ type: 'link', label, href: `/base/${slug}/`, slug });
+const sidebar: SidebarEntry[] = [
+  link('', 'Home'),
+  { type: 'category', label: 'Introduction', collapsed: false, items: [link('about', 'About'), link('how-to', 'How to <use> "it"')] },
+  { type: 'category', label: 'Part 1', collapsed: false, items: [
+    link('setup', 'Setup'),
+    { type: 'category', label: 'Nested', collapsed: false, items: [link('a&b', 'A & B'), link('deep', 'Deep')] },
+  ] },
+  { type: 'category', label: 'Closed', collapsed: true, items: [link('hidden', 'Hidden')] },
+];
+
+describe('the sidebar rendered once per locale', () => {
+  it('gives, for every page, exactly the markup React renders for it', () => {
+    const routes = ['/base/', '/base/about/', '/base/how-to/', '/base/setup/', '/base/a&b/', '/base/deep/', '/base/hidden/', '/base/search/', ''];
+    for (const route of routes) {
+      expect(sidebarMarkup(sidebar, route), route).toBe(renderToString(createElement(SidebarItems, { entries: sidebar, currentRoute: route })));
+    }
+  });
+
+  it('marks the current page, and only it', () => {
+    const markup = sidebarMarkup(sidebar, '/base/deep/');
+    expect(markup.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(markup).toContain('<a class="sidebar-link active" href="/base/deep/" aria-current="page">Deep</a>');
+    expect(sidebarMarkup(sidebar, '/base/search/')).not.toContain('aria-current');
+  });
+});
