@@ -1,7 +1,8 @@
 /**
  * What a reader downloads to show one chapter: the JavaScript the page loads up front (its
- * module entry plus the chunks it modulepreloads), its CSS and the HTML itself, gzipped at
- * level 9 as a static host would serve them.
+ * module entry plus the chunks it modulepreloads), its CSS, the HTML itself and the data it
+ * preloads for the client (the locale's site data, shared by every page), gzipped at level 9
+ * as a static host would serve them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,8 @@ export interface PageWeight {
   staticImportsNotPreloaded: string[];
   cssGzipKb: number;
   htmlGzipKb: number;
+  /** Data files the page preloads (`as="fetch"`): fetched once, then cached for every page. */
+  dataGzipKb: number;
 }
 
 const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
@@ -54,6 +57,7 @@ export function measurePageWeight(siteDir: string, basePath: string, chapterSlug
   const entries = attributeValues(html, /<script\b[^>]*\btype="module"[^>]*>/g, 'src');
   const preloads = attributeValues(html, /<link\b[^>]*\brel="modulepreload"[^>]*>/g, 'href');
   const stylesheets = attributeValues(html, /<link\b[^>]*\brel="stylesheet"[^>]*>/g, 'href');
+  const data = attributeValues(html, /<link\b[^>]*\bas="fetch"[^>]*>/g, 'href');
   if (entries.length === 0) throw new Error(`${page} has no <script type="module" src>`);
 
   const scriptFiles = [...new Set([...entries, ...preloads].map((url) => fileFor(siteDir, basePath, url)))];
@@ -80,5 +84,6 @@ export function measurePageWeight(siteDir: string, basePath: string, chapterSlug
     staticImportsNotPreloaded: [...notPreloaded].map((file) => path.relative(siteDir, file)),
     cssGzipKb: kb(cssBytes),
     htmlGzipKb: kb(gzipBytes(html)),
+    dataGzipKb: kb(data.reduce((sum, url) => sum + gzipBytes(readFileSync(fileFor(siteDir, basePath, url))), 0)),
   };
 }
