@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadBook } from '../book/load-book.js';
@@ -61,7 +60,6 @@ const fullDictionarySegmenter = () => (sharedSegmenter ??= new ChineseSegmenter(
 
 type PageRenderOptions = Omit<RenderOptions, 'pybookVersion' | 'bodyExtra'>;
 
-const hash = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 
 /**
  * A builder keeps what it computed last time (compiled chapters, rendered pages, the client
@@ -137,11 +135,11 @@ export class Builder {
       // What every page of a locale shares (sidebar, strings, route map) is one file the client
       // fetches, not JSON repeated in each page: pages stay small however long the sidebar gets.
       const siteJson = JSON.stringify(sites[locale.code]);
-      const siteFile = `assets/site/${locale.code}${this.options.dev ? '' : `.${hash(siteJson).slice(0, 10)}`}.json`;
+      const siteFile = `assets/site/${locale.code}${this.options.dev ? '' : `.${hashText(siteJson).slice(0, 10)}`}.json`;
       files.set(siteFile, siteJson);
       const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile };
       renderOptions.set(locale.code, options);
-      siteKeys.set(locale.code, hash(JSON.stringify([siteJson, options, this.options.bodyExtra ?? ''])));
+      siteKeys.set(locale.code, hashText(JSON.stringify([siteJson, options, this.options.bodyExtra ?? ''])));
     }
     for (const page of pages) {
       files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!));
@@ -208,7 +206,7 @@ export class Builder {
       if (page.kind === 'notFound') continue;
       const html = page.hast ? this.contentHtml(page, sites[page.locale]) : '';
       const source = this.routeSource(page.outputFile, pageJson.get(page)!, html);
-      const version = this.options.dev ? '' : `.${hash(source).slice(0, 10)}`;
+      const version = this.options.dev ? '' : `.${hashText(source).slice(0, 10)}`;
       const name = `assets/pages/${page.locale}/${page.slug || 'index'}${version}.js`;
       files.set(name, source);
       (routes[page.locale] ??= {})[page.route] = config.basePath + name;
@@ -255,7 +253,7 @@ export class Builder {
 
   /** Cache-busting version of a file: its content hash, or a constant in watch mode (see BuildOptions.dev). */
   private version(contents: string): string {
-    return this.options.dev ? 'dev' : hash(contents).slice(0, 10);
+    return this.options.dev ? 'dev' : hashText(contents).slice(0, 10);
   }
 
   private htmlJsonCache = new Map<string, string>();

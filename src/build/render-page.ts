@@ -46,12 +46,15 @@ export interface RenderOptions {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /**
  * JSON inside <script>: escape "<" so no text from a chapter can close the script element,
  * and the line separators that JSON allows but JavaScript once did not.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]);
 }
 
 function headTags(site: SiteData, page: PageModel, options: RenderOptions): string {
