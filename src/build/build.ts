@@ -134,8 +134,10 @@ export class Builder {
       sites[locale.code].routes = routeChunks[locale.code];
       // What every page of a locale shares (sidebar, strings, route map) is one file the client
       // fetches, not JSON repeated in each page: pages stay small however long the sidebar gets.
+      // Named by its content in watch mode too: a change only the client sees (search settings,
+      // say) then still changes every page, so that open tabs reload and fetch the new data.
       const siteJson = JSON.stringify(sites[locale.code]);
-      const siteFile = `assets/site/${locale.code}${this.options.dev ? '' : `.${hashText(siteJson).slice(0, 10)}`}.json`;
+      const siteFile = `assets/site/${locale.code}.${hashText(siteJson).slice(0, 10)}.json`;
       files.set(siteFile, siteJson);
       const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile };
       renderOptions.set(locale.code, options);

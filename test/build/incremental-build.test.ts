@@ -1,0 +1,47 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Builder } from '../../src/build/build.js';
+import type { SiteFiles } from '../../src/build/write-output.js';
+import { createTinyBook, type TinyBook } from '../watch/tiny-book.js';
+
+const changedFiles = (before: SiteFiles, after: SiteFiles) =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name) !== after.get(name)).sort();
+
+let book: TinyBook | undefined;
+afterEach(() => {
+  if (book) rmSync(book.dir, { recursive: true, force: true });
+  book = undefined;
+});
+
+/** Watch mode's builder (dev: stable names where possible), as `pybook watch` runs it. */
+const devBuilder = (configPath: string) => new Builder({ configPath, dev: true });
+
+describe('the builder in watch mode', () => {
+  it('rewrites only the edited page and its route module after a one-paragraph edit', async () => {
+    book = createTinyBook();
+    book.writeConfig(['alpha', 'beta', 'gamma']);
+    const builder = devBuilder(book.configPath);
+    const first = (await builder.build()).files;
+    writeFileSync(book.file('en', 'beta'), `${readFileSync(book.file('en', 'beta'), 'utf8')}\nOne more paragraph.\n`);
+    const second = (await builder.build()).files;
+    expect(changedFiles(first, second)).toEqual(['assets/pages/en/beta.js', 'beta/index.html']);
+  });
+
+  it('changes every page when only the client-side site data changes, so open tabs reload', async () => {
+    book = createTinyBook();
+    book.writeConfig(['alpha', 'beta', 'gamma']);
+    const first = (await devBuilder(book.configPath).build()).files;
+    const config = JSON.parse(readFileSync(book.configPath, 'utf8'));
+    config.search.maxResults = config.search.maxResults + 1;
+    writeFileSync(book.configPath, JSON.stringify(config));
+    // A config change starts a new builder in watch mode.
+    const second = (await devBuilder(book.configPath).build()).files;
+    const changed = changedFiles(first, second);
+    const pages = [...second.keys()].filter((name) => name.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(6);
+    for (const page of pages) expect(changed).toContain(page);
+    const siteFiles = [...second.keys()].filter((name) => name.startsWith('assets/site/'));
+    expect(siteFiles).toHaveLength(2);
+    for (const name of siteFiles) expect(JSON.parse(String(second.get(name))).search.maxResults).toBe(config.search.maxResults);
+  });
+});
