@@ -60,7 +60,6 @@ const fullDictionarySegmenter = () => (sharedSegmenter ??= new ChineseSegmenter(
 
 type PageRenderOptions = Omit<RenderOptions, 'pybookVersion' | 'bodyExtra'>;
 
-
 /**
  * A builder keeps what it computed last time (compiled chapters, rendered pages, the client
  * bundle) keyed by the inputs' content, so watch mode redoes only what a change affects.
@@ -141,7 +140,7 @@ export class Builder {
       files.set(siteFile, siteJson);
       const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile };
       renderOptions.set(locale.code, options);
-      siteKeys.set(locale.code, hashText(JSON.stringify([siteJson, options, this.options.bodyExtra ?? ''])));
+      siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
     }
     for (const page of pages) {
       files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!));
