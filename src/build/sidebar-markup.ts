@@ -1,26 +1,40 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SidebarEntry } from '../pages/types.js';
-import { SidebarItems } from '../theme/layout/Sidebar.js';
+import { containsRoute, SidebarItems } from '../theme/layout/Sidebar.js';
 
 // React's escaping of attribute values, so that the needle below is what React wrote.
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-const plainMarkup = new WeakMap<SidebarEntry[], string>();
+const plainMarkup = new WeakMap<SidebarEntry[], Map<string, string>>();
+
+/** Which configured-collapsed categories the route opens (positions in the tree), e.g. "3.1". */
+function openedCategories(entries: SidebarEntry[], route: string, prefix = ''): string {
+  for (const [i, entry] of entries.entries()) {
+    if (entry.type !== 'category' || !containsRoute(entry.items, route)) continue;
+    const inner = openedCategories(entry.items, route, `${prefix}${i}.`);
+    return entry.collapsed ? `${prefix}${i} ${inner}` : inner;
+  }
+  return '';
+}
 
 /**
  * The sidebar tree's markup with the current page's link marked, as `<SidebarItems>` renders it.
- * Every chapter page shows the whole tree, so rendering it per page made build time grow with
+ * Every chapter page shows the tree, so rendering it per page made build time grow with
  * chapters² (a 1,000-chapter book spent most of its render time there). The tree is rendered
- * once per sidebar with no page marked; each page then only marks its own link, which is the
- * one thing that differs (`className` gains "active", `aria-current="page"` follows `href`).
+ * once per set of opened categories (once per sidebar when none is configured collapsed) with no
+ * page marked; each page then only marks its own link (`className` gains "active",
+ * `aria-current="page"` follows `href`).
  */
 export function sidebarMarkup(entries: SidebarEntry[], currentRoute: string): string {
-  let markup = plainMarkup.get(entries);
+  let byOpened = plainMarkup.get(entries);
+  if (!byOpened) plainMarkup.set(entries, (byOpened = new Map()));
+  const opened = openedCategories(entries, currentRoute);
+  let markup = byOpened.get(opened);
   if (markup === undefined) {
-    markup = renderToString(createElement(SidebarItems, { entries, currentRoute: '' }));
-    plainMarkup.set(entries, markup);
+    markup = renderToString(createElement(SidebarItems, { entries, currentRoute: '', openRoute: currentRoute }));
+    byOpened.set(opened, markup);
   }
   const href = escapeAttribute(currentRoute);
   return markup.split(`<a class="sidebar-link" href="${href}">`).join(`<a class="sidebar-link active" href="${href}" aria-current="page">`);

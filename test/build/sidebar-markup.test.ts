@@ -30,4 +30,14 @@ describe('the sidebar rendered once per locale', () => {
     expect(markup).toContain('<a class="sidebar-link active" href="/base/deep/" aria-current="page">Deep</a>');
     expect(sidebarMarkup(sidebar, '/base/search/')).not.toContain('aria-current');
   });
+
+  it('opens a category configured collapsed on the pages of its own chapters only', () => {
+    const hiddenLink = 'href="/base/hidden/"';
+    expect(sidebarMarkup(sidebar, '/base/hidden/')).toContain(hiddenLink);
+    expect(sidebarMarkup(sidebar, '/base/hidden/')).toContain('<button type="button" class="sidebar-category-button" aria-expanded="true"><span>Closed</span>');
+    for (const route of ['/base/', '/base/about/', '/base/deep/']) {
+      expect(sidebarMarkup(sidebar, route)).not.toContain(hiddenLink);
+      expect(sidebarMarkup(sidebar, route)).toContain('aria-expanded="false"><span>Closed</span>');
+    }
+  });
 });

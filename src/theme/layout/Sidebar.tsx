@@ -1,23 +1,41 @@
-import { useContext, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import type { SidebarEntry } from '../../pages/types.js';
 import { useSite } from '../site-context.js';
 import { ChevronIcon } from '../icons.js';
 import { SidebarMarkupContext } from './sidebar-markup.js';
 
-function Category({ entry, currentRoute, level }: { entry: Extract<SidebarEntry, { type: 'category' }>; currentRoute: string; level: number }) {
-  const [collapsed, setCollapsed] = useState(entry.collapsed);
+/** True when one of the entries, at any depth, links to the route. */
+export function containsRoute(entries: SidebarEntry[], route: string): boolean {
+  return entries.some((entry) => (entry.type === 'link' ? entry.href === route : containsRoute(entry.items, route)));
+}
+
+interface ItemsProps {
+  entries: SidebarEntry[];
+  /** The page shown: its link is marked. */
+  currentRoute: string;
+  /** The page whose categories are open even when configured collapsed (the current page, except while the build renders markup shared by many pages). */
+  openRoute?: string;
+  level?: number;
+}
+
+function Category({ entry, currentRoute, openRoute, level }: { entry: Extract<SidebarEntry, { type: 'category' }>; currentRoute: string; openRoute: string; level: number }) {
+  // A collapsed category opens on the pages of its own chapters, so readers always see where they are.
+  const holdsOpenRoute = containsRoute(entry.items, openRoute);
+  const [collapsed, setCollapsed] = useState(entry.collapsed && !holdsOpenRoute);
+  // Client navigation into a collapsed category (Next, a link) opens it too.
+  useEffect(() => { if (holdsOpenRoute) setCollapsed(false); }, [holdsOpenRoute]);
   return (
     <li className={`sidebar-category${collapsed ? ' collapsed' : ''}`}>
       <button type="button" className="sidebar-category-button" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
         <span>{entry.label}</span>
         <ChevronIcon />
       </button>
-      {!collapsed && <SidebarItems entries={entry.items} currentRoute={currentRoute} level={level + 1} />}
+      {!collapsed && <SidebarItems entries={entry.items} currentRoute={currentRoute} openRoute={openRoute} level={level + 1} />}
     </li>
   );
 }
 
-export function SidebarItems({ entries, currentRoute, level = 1 }: { entries: SidebarEntry[]; currentRoute: string; level?: number }) {
+export function SidebarItems({ entries, currentRoute, openRoute = currentRoute, level = 1 }: ItemsProps) {
   return (
     <ul className={`sidebar-list sidebar-level-${level}`}>
       {entries.map((entry) =>
@@ -29,7 +47,7 @@ export function SidebarItems({ entries, currentRoute, level = 1 }: { entries: Si
             </a>
           </li>
         ) : (
-          <Category key={entry.label} entry={entry} currentRoute={currentRoute} level={level} />
+          <Category key={entry.label} entry={entry} currentRoute={currentRoute} openRoute={openRoute} level={level} />
         ),
       )}
     </ul>
