@@ -108,6 +108,8 @@ export interface SizePoint extends BuildFigures { chapters: number; msPerChapter
 
 export interface ScalingFigures {
   points: SizePoint[];
+  /** The largest size again, with its categories configured collapsed: each page carries its own category's links only. */
+  collapsedLargest?: SizePoint;
   /** Sizes left out because their estimated build time would overrun the bench's time budget. */
   skippedSizes: number[];
   /** ms per chapter at the largest size divided by that at the smallest; 1 means perfectly linear. */
@@ -147,9 +149,22 @@ export async function benchScaling(sizes: number[], runs: number, deadline: numb
   }
   const first = points[0]!;
   const last = points[points.length - 1]!;
+  let collapsedLargest: SizePoint | undefined;
+  if (points.length > 1) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), `pybook-bench-book-${last.chapters}-collapsed-`));
+    try {
+      const book = writeSyntheticBook(dir, last.chapters, path.join(root, 'book.config.json'), true);
+      log(`building the ${last.chapters}-chapter book again with its categories collapsed…`);
+      const figures = await benchBuild(book.configPath, path.join(dir, 'site'), runs);
+      collapsedLargest = { chapters: last.chapters, ...figures, msPerChapter: round(figures.medianMs / last.chapters, 1) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   const perChapterGrowth = round(last.msPerChapter / first.msPerChapter, 2);
   return {
     points,
+    collapsedLargest,
     skippedSizes,
     perChapterGrowth,
     linear: perChapterGrowth <= LINEAR_TOLERANCE,

@@ -131,8 +131,11 @@ export interface SyntheticBook {
   chapters: number;
 }
 
-/** Writes a book of `chapters` chapters (en + zh-cn) into `dir` and returns its config path. */
-export function writeSyntheticBook(dir: string, chapters: number, realConfigPath: string): SyntheticBook {
+/**
+ * Writes a book of `chapters` chapters (en + zh-cn) into `dir` and returns its config path.
+ * Categories start expanded (the default) unless `collapsed` is set.
+ */
+export function writeSyntheticBook(dir: string, chapters: number, realConfigPath: string, collapsed = false): SyntheticBook {
   const config = JSON.parse(readFileSync(realConfigPath, 'utf8')) as Record<string, unknown>;
   delete config.$schema;
   const sidebar = [];
@@ -140,7 +143,7 @@ export function writeSyntheticBook(dir: string, chapters: number, realConfigPath
     const items: string[] = [];
     for (let n = first; n < first + CHAPTERS_PER_CATEGORY && n <= chapters; n += 1) items.push(slugOf(n));
     const part = Math.ceil(first / CHAPTERS_PER_CATEGORY);
-    sidebar.push({ type: 'category', label: { en: `Part ${part}`, 'zh-cn': `第 ${part} 部分` }, items });
+    sidebar.push({ type: 'category', label: { en: `Part ${part}`, 'zh-cn': `第 ${part} 部分` }, items, ...(collapsed ? { collapsed } : {}) });
   }
   Object.assign(config, { contentDir: 'book', staticDir: 'book/static', sidebar });
   for (const locale of ['en', 'zh-cn'] as const) {
