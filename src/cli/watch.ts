@@ -101,6 +101,8 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
         if (result.deferredSearch) {
           // Let the browsers fetch the changed page first: building the index blocks the server.
           await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS));
+          // Another save came in meanwhile: its rebuild goes first and builds the index itself.
+          if (pending) return;
           const withSearch = new Map([...files, ...result.deferredSearch()]);
           syncOutput(options.outDir, files, withSearch);
           files = withSearch;
