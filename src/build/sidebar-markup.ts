@@ -9,7 +9,7 @@ const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPE
 
 const plainMarkup = new WeakMap<SidebarEntry[], Map<string, string>>();
 
-/** Which configured-collapsed categories the route opens (positions in the tree), e.g. "3.1". */
+/** Which configured-collapsed categories the route opens, by position in the tree (e.g. "3 3.1 "): the markup depends on nothing else of the route but its own link. */
 function openedCategories(entries: SidebarEntry[], route: string, prefix = ''): string {
   for (const [i, entry] of entries.entries()) {
     if (entry.type !== 'category' || !containsRoute(entry.items, route)) continue;
