@@ -19,6 +19,7 @@ import { startStaticServer } from '../src/server/static-server.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { formatLoadBenchTable, LoadBenchFailure, runLoadBench, type LoadBenchResult } from './load.js';
 import { FIRST_LOAD_JS_BUDGET_KB, measurePageWeight, type PageWeight } from './page-weight.js';
+import { measureParseFloor, type ParseFloor } from './parse-floor.js';
 import { table } from './stats.js';
 import { benchWatchLatency, profileRebuild, WATCH_CHAPTER, type RebuildProfile, type WatchFigures } from './watch-bench.js';
 
@@ -40,6 +41,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 interface Results {
   machine: { cpus: number; loadAverage: number[]; node: string };
   build?: BuildFigures & { targetMs: number; withinTarget: boolean };
+  parseFloor?: ParseFloor;
   cachedBuild?: BuildFigures & { targetMs: number; withinTarget: boolean };
   scaling?: ScalingFigures;
   watch?: WatchFigures & { targetMs: number; withinTarget: boolean };
@@ -98,6 +100,14 @@ async function main(): Promise<void> {
       console.log(`\n## Cold build of the real book, no cache (${build.pages} pages, ${runs} runs, ${build.outputMb} MB output)`);
       console.log(table(['median ms', 'min ms', 'peak RSS MB (median / max)', `target < ${BUILD_TARGET_MS} ms`], [
         [String(build.medianMs), String(build.minMs), `${build.medianPeakRssMb ?? 'n/a'} / ${build.maxPeakRssMb ?? 'n/a'}`, verdict(build.medianMs < BUILD_TARGET_MS)],
+      ]));
+    }
+    const floor = await section('parser floor', results, measureParseFloor);
+    if (floor) {
+      results.parseFloor = floor;
+      console.log(`\n## The floor under a cold build: the markdown parser alone (${floor.chapters} chapters, ${floor.characters} characters)`);
+      console.log(table(['one process, all chapters ms', 'two processes at once, half each ms (the slower)', 'speedup from the second core'], [
+        [String(floor.allMs), String(floor.twoHalvesMs), `${(floor.allMs / floor.twoHalvesMs).toFixed(2)}x`],
       ]));
     }
 
