@@ -19,6 +19,7 @@ import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
 import { remarkLinks, type LinkOptions } from './plugins/links.js';
 import { remarkMdxGuard } from './plugins/mdx-guard.js';
 import { parseWithCodeBodiesHidden } from './hide-code-bodies.js';
+import { remarkUnparsedStrong } from './plugins/unparsed-strong.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
 import { toHastHandlers } from './to-hast-handlers.js';
 import type { CompiledChapter } from './types.js';
@@ -46,7 +47,8 @@ export function compileChapter(source: string, filePath: string, options: Compil
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
     .use(remarkLinks, options)
-    .use(remarkCodeBlocks);
+    .use(remarkCodeBlocks)
+    .use(remarkUnparsedStrong);
   let mdast: Root;
   try {
     mdast = transforms.runSync(tree, file) as Root;
