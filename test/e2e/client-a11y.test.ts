@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, startSiteUnderTest, type SiteUnderTest } from './client-support.js';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 

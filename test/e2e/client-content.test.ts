@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, startSiteUnderTest, type SiteUnderTest } from './client-support.js';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 const chapterSource = (locale: string, slug: string) =>
   fs.readFileSync(fileURLToPath(new URL(`../../book/${locale}/${slug}.mdx`, import.meta.url)), 'utf8');

@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_MODULE, gotoHydrated, openPage, pageModuleSlug, startSiteUnderTest, type SiteUnderTest } from './client-support.js';
+import { describe, expect, it } from 'vitest';
+import { PAGE_MODULE, gotoHydrated, openPage, pageModuleSlug, useSiteUnderTest } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 const LOCALES = [
   { prefix: '', locale: 'en', crashed: 'This page crashed.', tryAgain: 'Try again', retry: 'Retry', setTitle: 'Sets' },

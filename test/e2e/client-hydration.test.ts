@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../src/server/static-server.js';
 import { builtSiteDir } from '../helpers/browser.js';
-import { BASE_PATH, gotoHydrated, openPage, siteDataOf, startSiteUnderTest, waitForHydration, type SiteUnderTest } from './client-support.js';
+import { BASE_PATH, gotoHydrated, openPage, siteDataOf, useSiteUnderTest, waitForHydration } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 /**
  * Keeps the server-rendered nodes as the parser made them, before any script runs. After

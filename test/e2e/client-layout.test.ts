@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, startSiteUnderTest, type SiteUnderTest } from './client-support.js';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 const scrollTo = (page: Page, y: number) =>
   page.evaluate((top) => new Promise<void>((resolve) => {

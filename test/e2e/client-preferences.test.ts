@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, siteDataOf, startSiteUnderTest, waitForHydration, type SiteUnderTest } from './client-support.js';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, siteDataOf, useSiteUnderTest, waitForHydration } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const storedTheme = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PAGE_MODULE, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
-  startSiteUnderTest, waitForHydration, windowMarkerKept, type SiteUnderTest,
+  useSiteUnderTest, waitForHydration, windowMarkerKept,
 } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 const LOCALES = [
   { prefix: '', locale: 'en' },

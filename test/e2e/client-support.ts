@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { RunningServer } from '../../src/server/static-server.js';
 import type { SiteData } from '../../src/pages/types.js';
 import { BASE_PATH, launchChromium, newContext, serveSite, watchConsole } from '../helpers/browser.js';
@@ -20,6 +21,26 @@ export async function startSiteUnderTest(): Promise<SiteUnderTest> {
     server,
     url: (path = '') => `${origin}${BASE_PATH}${path}`,
     async close() { await Promise.all([browser.close(), server.close()]); },
+  };
+}
+
+/**
+ * The site under test for the calling test file: started before its first test, stopped after
+ * its last. Its members may be used inside tests (not at the file's top level).
+ */
+export function useSiteUnderTest(): SiteUnderTest {
+  let site: SiteUnderTest | undefined;
+  beforeAll(async () => { site = await startSiteUnderTest(); });
+  afterAll(async () => { await site?.close(); });
+  const started = (): SiteUnderTest => {
+    if (!site) throw new Error('the site under test starts in beforeAll: use it inside a test');
+    return site;
+  };
+  return {
+    get browser() { return started().browser; },
+    get server() { return started().server; },
+    url: (path) => started().url(path),
+    close: () => started().close(),
   };
 }
 

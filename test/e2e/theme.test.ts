@@ -2,13 +2,11 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtSiteDir } from '../helpers/browser.js';
-import { gotoHydrated, openPage, startSiteUnderTest, type SiteUnderTest } from './client-support.js';
+import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
-let site: SiteUnderTest;
-beforeAll(async () => { site = await startSiteUnderTest(); });
-afterAll(async () => { await site?.close(); });
+const site = useSiteUnderTest();
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
