@@ -1,11 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SidebarEntry } from '../pages/types.js';
+import { escapeLikeReact } from '../shared/escape-like-react.js';
 import { containsRoute, SidebarItems } from '../theme/layout/Sidebar.js';
-
-// React's escaping of attribute values, so that the needle below is what React wrote.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const plainMarkup = new WeakMap<SidebarEntry[], Map<string, string>>();
 
@@ -36,6 +33,7 @@ export function sidebarMarkup(entries: SidebarEntry[], currentRoute: string): st
     markup = renderToString(createElement(SidebarItems, { entries, currentRoute: '', openRoute: currentRoute }));
     byOpened.set(opened, markup);
   }
-  const href = escapeAttribute(currentRoute);
+  // Escaped as React escapes attributes, so that the needle is what React wrote.
+  const href = escapeLikeReact(currentRoute);
   return markup.split(`<a class="sidebar-link" href="${href}">`).join(`<a class="sidebar-link active" href="${href}" aria-current="page">`);
 }

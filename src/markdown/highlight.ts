@@ -6,6 +6,8 @@ import javascript from 'highlight.js/lib/languages/javascript';
 import json from 'highlight.js/lib/languages/json';
 import python from 'highlight.js/lib/languages/python';
 import typescript from 'highlight.js/lib/languages/typescript';
+// React's escaping, so this HTML is what rendering the spans through React gave.
+import { escapeLikeReact } from '../shared/escape-like-react.js';
 
 const lowlight = createLowlight({ bash, ini, javascript, json, python, typescript });
 
@@ -26,10 +28,6 @@ export function canonicalLanguage(lang: string): string {
   return grammar ?? lang;
 }
 
-/** The escaping React applies to text, so this HTML is what rendering the spans through React gave. */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
 type Token = Root['children'][number] | ElementContent;
 
 /**
@@ -39,12 +37,12 @@ type Token = Root['children'][number] | ElementContent;
  */
 function emit(nodes: Token[], open: string[], lines: string[]) {
   // Nested tokens (an interpolation inside a string) become one span carrying all their classes.
-  const classes = escapeHtml(open.join(' '));
+  const classes = escapeLikeReact(open.join(' '));
   for (const node of nodes) {
     if (node.type === 'text') {
       node.value.split('\n').forEach((part, i) => {
         if (i > 0) lines.push('');
-        if (part) lines[lines.length - 1] += classes ? `<span class="${classes}">${escapeHtml(part)}</span>` : escapeHtml(part);
+        if (part) lines[lines.length - 1] += classes ? `<span class="${classes}">${escapeLikeReact(part)}</span>` : escapeLikeReact(part);
       });
     } else if (node.type === 'element') {
       const own = (node.properties?.className as string[] | undefined) ?? [];
