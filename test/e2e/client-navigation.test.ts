@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  BASE_PATH, PAGE_MODULE, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
+  BASE_PATH, PAGE_MODULE, expectNextFromDictionaryToLoadInFull, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
   useSiteUnderTest, waitForHydration, windowMarkerKept,
 } from './client-support.js';
 
@@ -110,13 +110,7 @@ describe('SPA navigation over the History API', () => {
       if (pageModuleSlug(route.request()) === 'en/set') await route.fulfill({ contentType: 'text/javascript', body: 'export const page = {};' });
       else await route.continue();
     });
-    await gotoHydrated(page, site.url('dictionary/'));
-    await markWindow(page);
-    await page.locator('.pagination-next').click();
-    await page.waitForURL(site.url('set/'));
-    await waitForHydration(page);
-    expect(await windowMarkerKept(page)).toBe(false);
-    expect(await page.locator('main h1').textContent()).toBe('Sets');
+    await expectNextFromDictionaryToLoadInFull(site, page);
     expect(problems.some((p) => p.startsWith('warning:') && p.includes('has no default export'))).toBe(true);
     await context.close();
   });

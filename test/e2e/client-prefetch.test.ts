@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PAGE_MODULE, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
-  useSiteUnderTest, waitForHydration, windowMarkerKept,
+  PAGE_MODULE, expectNextFromDictionaryToLoadInFull, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
+  useSiteUnderTest, windowMarkerKept,
 } from './client-support.js';
 
 const site = useSiteUnderTest();
@@ -69,13 +69,7 @@ describe('prefetching', () => {
   it('when the preload fails a warning is logged and the page loads in full instead', async () => {
     const { context, page, problems } = await openPage(site);
     await page.route(PAGE_MODULE, (route) => (pageModuleSlug(route.request()) === 'en/set' ? route.abort() : route.continue()));
-    await gotoHydrated(page, site.url('dictionary/'));
-    await markWindow(page);
-    await page.locator('.pagination-next').click();
-    await page.waitForURL(site.url('set/'));
-    await waitForHydration(page);
-    expect(await windowMarkerKept(page)).toBe(false);
-    expect(await page.locator('main h1').textContent()).toBe('Sets');
+    await expectNextFromDictionaryToLoadInFull(site, page);
     expect(problems.filter((p) => p.startsWith('warning:') && p.includes('/set/'))).toHaveLength(1);
     await context.close();
   });

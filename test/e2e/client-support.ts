@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningServer } from '../../src/server/static-server.js';
 import type { SiteData } from '../../src/pages/types.js';
 import { BASE_PATH, launchChromium, newContext, serveSite, watchConsole } from '../helpers/browser.js';
@@ -101,4 +101,18 @@ export async function siteDataOf(page: Page): Promise<SiteData> {
     const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!) as { siteDataUrl: string };
     return (await fetch(siteDataUrl)).json();
   });
+}
+
+/**
+ * From the dictionary chapter, follows "Next" and checks that the sets chapter arrived as a full
+ * page load (a fresh window) rather than a client-side swap: the fallback when a page module fails.
+ */
+export async function expectNextFromDictionaryToLoadInFull(site: SiteUnderTest, page: Page): Promise<void> {
+  await gotoHydrated(page, site.url('dictionary/'));
+  await markWindow(page);
+  await page.locator('.pagination-next').click();
+  await page.waitForURL(site.url('set/'));
+  await waitForHydration(page);
+  expect(await windowMarkerKept(page)).toBe(false);
+  expect(await page.locator('main h1').textContent()).toBe('Sets');
 }
