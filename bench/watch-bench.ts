@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { Builder } from '../src/build/build.js';
+import { Builder } from '../src/generator/build.js';
 import { liveReloadScript } from '../src/watch/live-reload.js';
 import { syncOutput } from '../src/watch/sync-output.js';
 import { launchChromium } from '../test/helpers/browser.js';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { Builder } from '../build/build.js';
-import { writeSiteAtomically } from '../build/write-output.js';
+import { Builder } from '../generator/build.js';
+import { writeSiteAtomically } from '../output/write-site.js';
 import { clearProgress, printWarnings, progressReporter } from './report.js';
 
 export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean; cache?: boolean }

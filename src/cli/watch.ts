@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
-import { Builder, type BuildResult } from '../build/build.js';
-import { writeSiteAtomically, type SiteFiles } from '../build/write-output.js';
+import { Builder, type BuildResult } from '../generator/build.js';
+import { writeSiteAtomically, type SiteFiles } from '../output/write-site.js';
 import { loadConfig } from '../config/load-config.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
 import { formatError } from '../shared/errors.js';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteFiles } from '../build/write-output.js';
+import type { SiteFiles } from '../output/write-site.js';
 
 // The client bundle's files are the same objects from build to build: no need to compare bytes.
 const same = (a: string | Uint8Array, b: string | Uint8Array) =>

@@ -7,8 +7,8 @@ import { builtSiteDir, launchChromium, newContext, serveSite, watchConsole, BASE
 import { findMatches } from '../../src/search/highlight.js';
 import { loadEngine, loadTexts } from '../search/relevance-queries.js';
 import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
-import { Builder } from '../../src/build/build.js';
-import { writeSiteAtomically } from '../../src/build/write-output.js';
+import { Builder } from '../../src/generator/build.js';
+import { writeSiteAtomically } from '../../src/output/write-site.js';
 import { chapter, createFixtureBook, FIXTURE_BASE, type FixtureBook } from '../fixtures/fixture-book.js';
 
 let browser: Browser;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Builder } from '../../src/build/build.js';
-import { writeSiteAtomically } from '../../src/build/write-output.js';
+import { Builder } from '../../src/generator/build.js';
+import { writeSiteAtomically } from '../../src/output/write-site.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

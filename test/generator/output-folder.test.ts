@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Builder } from '../../src/build/build.js';
-import { writeSiteAtomically } from '../../src/build/write-output.js';
+import { Builder } from '../../src/generator/build.js';
+import { writeSiteAtomically } from '../../src/output/write-site.js';
 import { runBuild } from '../../src/cli/build.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { sidebarMarkup } from '../../src/build/sidebar-markup.js';
+import { sidebarMarkup } from '../../src/generator/sidebar-markup.js';
 import type { SidebarEntry } from '../../src/pages/types.js';
 import { SidebarItems } from '../../src/theme/layout/Sidebar.js';
 

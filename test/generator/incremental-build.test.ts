@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Builder } from '../../src/build/build.js';
-import type { SiteFiles } from '../../src/build/write-output.js';
+import { Builder } from '../../src/generator/build.js';
+import type { SiteFiles } from '../../src/output/write-site.js';
 import { createTinyBook, type TinyBook } from '../watch/tiny-book.js';
 
 const changedFiles = (before: SiteFiles, after: SiteFiles) =>

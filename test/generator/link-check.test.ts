@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Builder } from '../../src/build/build.js';
+import { Builder } from '../../src/generator/build.js';
 import { checkLinks, findDuplicateRoutes } from '../../src/pages/check-links.js';
 import type { PageModel } from '../../src/pages/types.js';
 import { BookErrors, formatError } from '../../src/shared/errors.js';

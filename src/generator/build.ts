@@ -17,7 +17,7 @@ import type { CompileJob } from './compile-jobs.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, type RenderOptions } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
-import type { SiteFiles } from './write-output.js';
+import type { SiteFiles } from '../output/write-site.js';
 
 const pybookVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Builder, type BuildResult } from '../../src/build/build.js';
+import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { en } from '../../src/i18n/en.js';
 import { zhCn } from '../../src/i18n/zh-cn.js';
 import { chapter, createFixtureBook, FIXTURE_BASE as BASE, FIXTURE_SITE_URL as ORIGIN, type FixtureBook } from '../fixtures/fixture-book.js';
