@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { Builder } from '../generator/build.js';
-import { writeSiteAtomically } from '../output/write-site.js';
+import { loadConfig } from '../config/load-config.js';
+import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
+import { recoverOutputDir, writeSiteAtomically } from '../output/write-site.js';
 import { clearProgress, printWarnings, progressReporter } from './report.js';
 
 export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean; cache?: boolean }
@@ -10,9 +12,15 @@ export interface BuildSummary { pages: number; locales: string[]; ms: number; wa
 /** `pybook build`: the whole site into the output folder, swapped in only when everything succeeded. */
 export async function runBuild(options: BuildCommandOptions): Promise<BuildSummary> {
   const started = performance.now();
+  // Refuse a dangerous output folder before spending time on the build.
+  const protect = protectedFoldersOf(loadConfig(options.config));
+  assertSafeOutputDir(options.outDir, protect);
+  // A build killed while swapping folders may have left the last site aside: put it back first,
+  // so that even if this build fails the previous output is where it was.
+  recoverOutputDir(options.outDir);
   const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, onProgress: options.quiet ? undefined : progressReporter() });
   const result = await builder.build();
-  writeSiteAtomically(options.outDir, result.files, result.staticDirs);
+  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir });
   clearProgress();
   printWarnings(result.warnings);
   const summary: BuildSummary = {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
 import { Builder, type BuildResult } from '../generator/build.js';
-import { writeSiteAtomically, type SiteFiles } from '../output/write-site.js';
+import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
+import { recoverOutputDir, writeSiteAtomically, type SiteFiles } from '../output/write-site.js';
 import { loadConfig } from '../config/load-config.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
 import { formatError } from '../shared/errors.js';
@@ -38,6 +39,8 @@ function changedRoutes(basePath: string, changed: string[]): string[] {
 export async function startWatch(options: WatchCommandOptions, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<WatchSession> {
   const configPath = path.resolve(options.config);
   const config = loadConfig(configPath);
+  assertSafeOutputDir(options.outDir, protectedFoldersOf(config));
+  recoverOutputDir(options.outDir);
   let files: SiteFiles = new Map();
   // Fingerprints of the current build's HTML files, computed when first asked for.
   let fingerprints = new Map<string, string>();
@@ -63,7 +66,7 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
 
   const first: BuildResult = await builder.build();
   files = new Map([...first.files, ...(first.deferredSearch?.() ?? [])]);
-  writeSiteAtomically(options.outDir, files, first.staticDirs);
+  writeSiteAtomically(options.outDir, files, first.staticDirs, { protect: protectedFoldersOf(first.config), staticRoot: first.config.rootDir });
   printWarnings(first.warnings);
 
   const server = await startStaticServer({

@@ -17,6 +17,7 @@ import type { CompileJob } from './compile-jobs.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, type RenderOptions } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
+import { MARKER_FILE, markerJson } from '../output/marker.js';
 import type { SiteFiles } from '../output/write-site.js';
 
 const pybookVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -121,12 +122,15 @@ export class Builder {
 
     progress('bundling the client');
     const client = await this.bundle;
+    // Files named by their content: the client bundle, route modules outside watch mode, site data.
+    const contentNamed: string[] = [...client.files.keys()];
     for (const [name, contents] of client.files) files.set(name, contents);
 
     progress('rendering pages');
     // Each page's client JSON is made once: its route module and its document both use it.
     const pageJson = new Map(pages.map((page) => [page, jsonForScript(toClientPage(page))]));
     const routeChunks = this.renderRouteChunks(pages, pageJson, sites, config, files);
+    if (!this.options.dev) contentNamed.push(...Object.values(routeChunks).flatMap((routes) => Object.values(routes).map((url) => url.slice(config.basePath.length))));
     const siteKeys = new Map<string, string>();
     const renderOptions = new Map<string, PageRenderOptions>();
     for (const locale of book.locales) {
@@ -138,6 +142,7 @@ export class Builder {
       const siteJson = JSON.stringify(sites[locale.code]);
       const siteFile = `assets/site/${locale.code}.${hashText(siteJson).slice(0, 10)}.json`;
       files.set(siteFile, siteJson);
+      contentNamed.push(siteFile);
       const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile };
       renderOptions.set(locale.code, options);
       siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
@@ -146,6 +151,7 @@ export class Builder {
       files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!));
     }
     files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
+    files.set(MARKER_FILE, markerJson(contentNamed));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
 
     const fallbacks: Record<string, number> = {};

@@ -1,23 +1,134 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BookError } from '../shared/errors.js';
+import { assertSafeOutputDir, type ProtectedFolders } from './guard.js';
+import { isPybookOutput, MARKER_FILE, markerJson } from './marker.js';
 
 /** The files of a site, relative path -> contents, written in one go. */
 export type SiteFiles = Map<string, string | Uint8Array>;
 
+export interface WriteSiteOptions {
+  /** The project's folders that the output may never replace (see guard.ts). */
+  protect?: ProtectedFolders;
+  /** Static files may not resolve outside this folder (the project root). */
+  staticRoot?: string;
+}
+
+const STAGING = '.staging-';
+const RETIRED = '.previous-';
+
+function processIsAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * Writes the site into a fresh sibling folder and swaps it in at the end, so a failed build
- * never leaves a half-written or emptied output folder behind.
+ * The staging and retired folders that earlier builds of `target` left behind when they were
+ * killed, oldest first. Only folders that carry pybook's marker and whose process is gone count:
+ * a build running beside this one keeps its own.
  */
-export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs: string[]): void {
+function leftoversOf(target: string): Array<{ dir: string; kind: 'staging' | 'retired'; mtimeMs: number }> {
+  const parent = path.dirname(target);
+  const base = path.basename(target);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const name of names) {
+    const kind = name.startsWith(base + STAGING) ? 'staging' : name.startsWith(base + RETIRED) ? 'retired' : undefined;
+    if (!kind) continue;
+    const pid = Number(name.slice(base.length + (kind === 'staging' ? STAGING : RETIRED).length));
+    if (!Number.isInteger(pid) || processIsAlive(pid)) continue;
+    const dir = path.join(parent, name);
+    // An empty folder is one a build made and was killed before it wrote the marker into it.
+    if (!lstatSync(dir).isDirectory() || (readdirSync(dir).length > 0 && !isPybookOutput(dir))) continue;
+    found.push({ dir, kind, mtimeMs: statSync(dir).mtimeMs } as const);
+  }
+  return found.sort((a, b) => a.mtimeMs - b.mtimeMs);
+}
+
+/**
+ * Repairs what a killed build left: if it died between moving the old site aside and moving the
+ * new one in, the old site is moved back; then every stale staging or retired folder is deleted.
+ */
+export function recoverOutputDir(outDir: string): void {
   const target = path.resolve(outDir);
-  const staging = `${target}.staging-${process.pid}`;
-  const retired = `${target}.previous-${process.pid}`;
+  const leftovers = leftoversOf(target);
+  if (!existsSync(target)) {
+    const newestRetired = leftovers.filter((l) => l.kind === 'retired').pop();
+    if (newestRetired) {
+      renameSync(newestRetired.dir, target);
+      leftovers.splice(leftovers.indexOf(newestRetired), 1);
+    }
+  }
+  for (const leftover of leftovers) rmSync(leftover.dir, { recursive: true, force: true });
+}
+
+/**
+ * Copies a static folder's files as bytes. A link is followed only when it resolves inside the
+ * project: the output never holds a link, and nothing outside the project leaks into the site.
+ */
+function copyStaticFolder(from: string, to: string, root: string | undefined, relative = ''): void {
+  for (const name of readdirSync(path.join(from, relative)).sort()) {
+    const rel = relative ? path.join(relative, name) : name;
+    if (!relative && name === MARKER_FILE) continue;
+    const source = path.join(from, rel);
+    let stats = lstatSync(source);
+    if (stats.isSymbolicLink()) {
+      let real: string;
+      try {
+        real = realpathSync(source);
+      } catch {
+        throw new BookError('this static file is a link to nothing (a dangling symbolic link)', { file: path.relative(process.cwd(), source) });
+      }
+      const realRoot = root ? realpathSync(root) : undefined;
+      if (realRoot && !real.startsWith(realRoot + path.sep)) {
+        throw new BookError(`this static file is a link to ${real}, outside the project: static files must live inside the project`, { file: path.relative(process.cwd(), source) });
+      }
+      stats = statSync(real);
+    }
+    const destination = path.join(to, rel);
+    if (stats.isDirectory()) {
+      mkdirSync(destination, { recursive: true });
+      copyStaticFolder(from, to, root, rel);
+    } else if (stats.isFile()) {
+      mkdirSync(path.dirname(destination), { recursive: true });
+      copyFileSync(source, destination);
+    } else {
+      throw new BookError('this static file is neither a file nor a folder (a FIFO, socket or device?)', { file: path.relative(process.cwd(), source) });
+    }
+  }
+}
+
+/**
+ * Writes the site into a fresh sibling folder and swaps it in at the end, so a failed or killed
+ * build never leaves a half-written or emptied output folder behind. The folder must be one pybook
+ * may replace (see guard.ts); the marker is written first, so that a killed build's staging folder
+ * is provably pybook's and the next build sweeps it.
+ */
+export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs: string[], options: WriteSiteOptions = {}): void {
+  assertSafeOutputDir(outDir, options.protect);
+  const target = path.resolve(outDir);
+  recoverOutputDir(target);
+  const staging = `${target}${STAGING}${process.pid}`;
+  const retired = `${target}${RETIRED}${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
+  const marker = files.get(MARKER_FILE) ?? markerJson([]);
   try {
     mkdirSync(staging, { recursive: true });
-    for (const dir of staticDirs) if (existsSync(dir)) cpSync(dir, staging, { recursive: true });
+    writeFileSync(path.join(staging, MARKER_FILE), marker);
+    for (const dir of staticDirs) if (existsSync(dir)) copyStaticFolder(dir, staging, options.staticRoot);
     // Sorted so that the write order (and any error) is the same on every run.
     for (const name of [...files.keys()].sort()) {
+      if (name === MARKER_FILE) continue;
       const file = path.join(staging, name);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, files.get(name)!);
@@ -26,6 +137,7 @@ export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
+  // Between these two renames a kill leaves the old site in `retired`: recoverOutputDir moves it back.
   if (existsSync(target)) renameSync(target, retired);
   renameSync(staging, target);
   rmSync(retired, { recursive: true, force: true });

@@ -91,6 +91,7 @@ describe('a failed build', () => {
     writeSiteAtomically(outDir, new Map([['stale.html', 'old']]), []);
     writeSiteAtomically(outDir, new Map([['index.html', 'new']]), [path.join(fixture.root, 'book', 'static')]);
     expect(snapshot(outDir)).toEqual({
+      '.pybook-output': expect.any(String),
       'img/logo.svg': expect.any(String),
       'index.html': createHash('sha256').update('new').digest('hex'),
     });
