@@ -135,6 +135,7 @@ export class Builder {
     const renderOptions = new Map<string, PageRenderOptions>();
     for (const locale of book.locales) {
       sites[locale.code].routes = routeChunks[locale.code];
+      sites[locale.code].lazyModules = client.assets.lazy;
       // What every page of a locale shares (sidebar, strings, route map) is one file the client
       // fetches, not JSON repeated in each page: pages stay small however long the sidebar gets.
       // Named by its content in watch mode too: a change only the client sees (search settings,

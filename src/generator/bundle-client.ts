@@ -3,9 +3,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { hashText, type DiskCache } from './disk-cache.js';
+import type { LazyModuleAsset } from '../pages/types.js';
 import type { PageAssets } from './render-page.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Entry modules the client loads only when needed, by name (client/lazy-modules.ts); the site
+ * data tells the browser their URLs and the chunks they import.
+ */
+const LAZY_ENTRIES: Record<string, string> = { 'search-ui': 'src/client/search/ui.ts' };
+
+/** Every chunk an output imports statically, directly or through other chunks. */
+function staticImportsOf(out: string, outputs: esbuild.Metafile['outputs'], seen = new Set<string>()): string[] {
+  for (const imported of outputs[out]?.imports ?? []) {
+    if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
+    seen.add(imported.path);
+    staticImportsOf(imported.path, outputs, seen);
+  }
+  return [...seen].sort();
+}
 
 export interface ClientBundle {
   assets: PageAssets;
@@ -24,7 +41,7 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   if (cached) return cached;
   const result = await esbuild.build({
     absWorkingDir: packageRoot,
-    entryPoints: { app: 'src/client/entry.tsx', style: 'src/theme/styles.css' },
+    entryPoints: { app: 'src/client/entry.tsx', style: 'src/theme/styles.css', ...LAZY_ENTRIES },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -54,7 +71,10 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
     const relative = path.relative(packageRoot, file.path).split(path.sep).join('/');
     files.set(relative, file.contents);
   }
+  const lazy: Record<string, LazyModuleAsset> = {};
   for (const [out, meta] of Object.entries(outputs)) {
+    const lazyName = Object.keys(LAZY_ENTRIES).find((name) => LAZY_ENTRIES[name] === meta.entryPoint);
+    if (lazyName) lazy[lazyName] = { url: basePath + out, deps: staticImportsOf(out, outputs).map((dep) => basePath + dep) };
     if (meta.entryPoint === 'src/client/entry.tsx') {
       entry = basePath + out;
       for (const imported of meta.imports) if (imported.kind === 'import-statement') preload.push(basePath + imported.path);
@@ -63,7 +83,7 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   }
   // The CSS entry also yields an empty JS stub; it is never requested.
   for (const name of [...files.keys()]) if (/^assets\/style\.[^.]+\.js$/.test(name)) files.delete(name);
-  const bundle = { assets: { entry, preload, stylesheet }, files };
+  const bundle = { assets: { entry, preload, stylesheet, lazy }, files };
   if (disk) toCache(disk, manifestKey, bundle, Object.keys(result.metafile.inputs));
   return bundle;
 }

@@ -11,7 +11,7 @@ import { HEAD_SCRIPT } from '../theme/color-mode.js';
 import { SiteContext } from '../theme/site-context.js';
 import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
 import { sidebarMarkup } from './sidebar-markup.js';
-import type { PageModel, SiteData } from '../pages/types.js';
+import type { LazyModuleAsset, PageModel, SiteData } from '../pages/types.js';
 import { toClientPage } from '../pages/types.js';
 
 const templateUrl = new URL('../../templates/page.html', import.meta.url);
@@ -31,6 +31,8 @@ export interface PageAssets {
   /** Module URLs the entry imports at once (modulepreload). */
   preload: string[];
   stylesheet: string;
+  /** The client's lazily loaded entry modules by name, with the chunks each imports. */
+  lazy: Record<string, LazyModuleAsset>;
 }
 
 export interface RenderOptions {

@@ -62,6 +62,7 @@ export function assembleSite(book: BookModel, compiled: CompiledBook): Assembled
         indexUrl: config.search.indexUrl ?? `${route('')}search-index.json`,
         indexHash: '',
       },
+      lazyModules: {},
       routes: {},
       version: { name: 'current', label: strings.versionLabelCurrent, path: config.basePath, mainDocId: 'index', isLast: true },
     };

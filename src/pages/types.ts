@@ -61,6 +61,9 @@ export interface DocsVersion {
 }
 
 /** Data every page of a locale shares (navbar, sidebar, strings); shipped inline to the client. */
+/** A lazily loaded entry module of the client bundle and the chunks it imports. */
+export interface LazyModuleAsset { url: string; deps: string[] }
+
 export interface SiteData {
   title: string;
   tagline: string;
@@ -84,6 +87,8 @@ export interface SiteData {
     textHash?: string;
   };
   version: DocsVersion;
+  /** The client's lazily loaded entry modules by name (filled in by the build). */
+  lazyModules: Record<string, LazyModuleAsset>;
   /** Route -> URL of its page module, for client-side navigation (filled in by the build). */
   routes: Record<string, string>;
 }

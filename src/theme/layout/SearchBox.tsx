@@ -1,10 +1,11 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
+import { loadLazyModule } from '../../client/lazy-modules.js';
 import { useSite } from '../site-context.js';
 import { SearchIcon } from '../icons.js';
 
-// The search engine and its UI are a separate chunk, loaded the first time the box is hovered or focused.
-const loadSearchDropdown = () => import('../../client/search/SearchDropdown.js');
+type SearchUi = typeof import('../../client/search/ui.js');
+type SearchDropdownProps = import('../../client/search/SearchDropdown.js').SearchDropdownProps;
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -22,7 +23,9 @@ export function SearchBox() {
   const [dismissed, setDismissed] = useState(false);
   const [hint, setHint] = useState(strings.searchShortcutHint);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [SearchDropdown, retrySearchDropdown] = useRetryableLazy(loadSearchDropdown);
+  // The search engine and its UI are loaded the first time the box is hovered or focused.
+  const [SearchDropdown, retrySearchDropdown] = useRetryableLazy<SearchDropdownProps>(() =>
+    loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ({ default: ui.SearchDropdown })));
   const activate = () => setActivated(true);
   const close = useCallback(() => setDismissed(true), []);
 
@@ -44,8 +47,8 @@ export function SearchBox() {
     if (!site.search.highlightOnTarget) return;
     const tokens = new URL(location.href).searchParams.get('highlight');
     if (tokens === null) return;
-    void import('../../client/search/highlight-target.js').then((m) => m.highlightTarget(tokens.split(' ').filter(Boolean), strings.searchHighlightRemove));
-  }, [href, site.search.highlightOnTarget, strings]);
+    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTarget(tokens.split(' ').filter(Boolean), strings.searchHighlightRemove));
+  }, [href, site.search.highlightOnTarget, site.lazyModules, strings]);
 
   return (
     <form className="navbar-search" role="search" action={site.searchRoute} method="get" onMouseEnter={activate}

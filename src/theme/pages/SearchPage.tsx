@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
 import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
+import { loadLazyModule } from '../../client/lazy-modules.js';
 import { useSite } from '../site-context.js';
 
-const loadSearchResults = () => import('../../client/search/SearchPageResults.js');
+type SearchUi = typeof import('../../client/search/ui.js');
 
 /**
  * The search page shell. Results need the index, so they render only in the browser; the server
@@ -11,7 +12,8 @@ const loadSearchResults = () => import('../../client/search/SearchPageResults.js
 export function SearchPage() {
   const site = useSite();
   const [mounted, setMounted] = useState(false);
-  const [SearchResults, retrySearchResults] = useRetryableLazy(loadSearchResults);
+  const [SearchResults, retrySearchResults] = useRetryableLazy<Record<string, never>>(() =>
+    loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ({ default: ui.SearchPageResults })));
   useEffect(() => setMounted(true), []);
   return (
     <div className="search-page">
