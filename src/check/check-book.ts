@@ -18,7 +18,7 @@ export interface ChapterReport {
   failures: Array<{ line: number; lang: string; message: string }>;
 }
 
-export interface CheckFilter { locales?: string[]; slugs?: string[]; jobs?: number }
+export interface CheckFilter { locales?: string[]; slugs?: string[]; jobs?: number; /** The Python interpreter to run examples with. */ python?: string }
 
 /** Runs a list of async jobs with at most `limit` at once, keeping result order. */
 async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -60,7 +60,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   const remaining = new Map(reports.map((r) => [r, jobs.filter((j) => j.report === r).length]));
   for (const r of reports) if (remaining.get(r) === 0) onChapter?.(r);
   await pool(jobs, limit, async ({ report, example }) => {
-    const outcome = await runExample(example, fixtures);
+    const outcome = await runExample(example, fixtures, { python: filter.python });
     report.ran++;
     if (!outcome.ok) report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });
     const left = remaining.get(report)! - 1;

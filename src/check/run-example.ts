@@ -13,31 +13,66 @@ export interface ExampleOutcome {
   message?: string;
 }
 
-interface Runner { file: string; command: string; args: (file: string) => string[] }
-const RUNNERS: Record<string, Runner> = {
-  python: { file: 'example.py', command: 'python3', args: (f) => ['-X', 'utf8', f] },
-  javascript: { file: 'example.mjs', command: process.execPath, args: (f) => [f] },
-};
-
-export function isRunnable(example: CodeExample): boolean {
-  return example.lang in RUNNERS && example.norun === undefined;
+export interface RunOptions {
+  /** The Python interpreter (default: python3 on PATH). */
+  python?: string;
 }
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
+interface Runner { file: string; command: string; args: string[]; env?: Record<string, string>; acceptExit?: number[] }
+
+/** A pytest block's file name: its title when pytest would collect it, else test_example.py. */
+const pytestFile = (title?: string) => (title && /^(test_\w+|\w+_test)\.py$/.test(title) ? title : 'test_example.py');
+
+function runnerFor(example: CodeExample, options: RunOptions): Runner | undefined {
+  const python = options.python ?? 'python3';
+  if (example.lang === 'python' && example.pytest !== undefined) {
+    const file = pytestFile(example.title);
+    const extra = example.pytest.split(/\s+/).filter(Boolean);
+    // Exit 1 means some tests failed, which an example may show on purpose; its output is compared.
+    return { file, command: python, args: ['-X', 'utf8', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', ...extra, file], env: { COLUMNS: '80' }, acceptExit: [0, 1] };
+  }
+  if (example.lang === 'python') return { file: 'example.py', command: python, args: ['-X', 'utf8', 'example.py'] };
+  if (example.lang === 'javascript') return { file: 'example.mjs', command: process.execPath, args: ['example.mjs'] };
+  return undefined;
+}
+
+export function isRunnable(example: CodeExample): boolean {
+  return (example.lang === 'python' || example.lang === 'javascript') && example.norun === undefined;
+}
+
+/** pytest's closing line ends with how long the run took: the one part of its output that varies. */
+const withoutDurations = (text: string) => text.replace(/ in \d+(?:\.\d+)?s\b/g, ' in <duration>');
+
+function run(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', NO_COLOR: '1', TZ: 'UTC' },
+      // Its own process group: a time-out kills the example and everything it started.
+      detached: true,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', NO_COLOR: '1', TZ: 'UTC', ...extraEnv },
     });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, EXAMPLE_TIMEOUT_MS);
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
+    const timer = setTimeout(() => { timedOut = true; killGroup(); }, EXAMPLE_TIMEOUT_MS);
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
     child.on('error', (error) => { clearTimeout(timer); reject(error); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr, timedOut }); });
+    // 'exit', not 'close': a background grandchild holding the pipes open must not stall the check.
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (timedOut) return resolve({ code, stdout, stderr, timedOut });
+      // Let the pipes drain what the example itself wrote, then end whatever it left running.
+      setImmediate(() => { killGroup(); resolve({ code, stdout, stderr, timedOut }); });
+    });
   });
 }
 
@@ -45,13 +80,14 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
  * Runs one example in a fresh temporary folder holding a copy of the book's fixtures and
  * compares what it prints with the expected output block.
  */
-export async function runExample(example: CodeExample, fixturesDir: string): Promise<ExampleOutcome> {
-  const runner = RUNNERS[example.lang];
+export async function runExample(example: CodeExample, fixturesDir: string, options: RunOptions = {}): Promise<ExampleOutcome> {
+  const runner = runnerFor(example, options);
+  if (!runner) return { ok: false, message: `cannot run ${example.lang} examples` };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pybook-example-'));
   try {
     if (existsSync(fixturesDir)) cpSync(fixturesDir, dir, { recursive: true });
     writeFileSync(path.join(dir, runner.file), example.code);
-    const result = await run(runner.command, runner.args(runner.file), dir);
+    const result = await run(runner.command, runner.args, dir, runner.env);
     if (result.timedOut) return { ok: false, message: `did not finish within ${EXAMPLE_TIMEOUT_MS / 1000} s` };
     const stderrLines = result.stderr.split('\n').map((l) => l.trimEnd()).filter(Boolean);
     let actual = result.stdout;
@@ -61,10 +97,11 @@ export async function runExample(example: CodeExample, fixturesDir: string): Pro
         return { ok: false, message: `expected it to raise ${example.raises}, but it ${result.code === 0 ? 'finished without error' : `failed with: ${stderrLines.slice(-1)[0] ?? '(no message)'}`}` };
       }
       actual = actual ? `${actual.replace(/\n?$/, '\n')}${errorLine}` : errorLine;
-    } else if (result.code !== 0) {
+    } else if (!(runner.acceptExit ?? [0]).includes(result.code ?? -1)) {
       return { ok: false, message: `exited with code ${result.code}:\n${result.stderr.trimEnd().split('\n').slice(-8).join('\n')}` };
     }
-    if (example.output !== undefined && normalizeOutput(actual) !== normalizeOutput(example.output)) {
+    const normalize = example.pytest !== undefined ? (text: string) => withoutDurations(normalizeOutput(text)) : normalizeOutput;
+    if (example.output !== undefined && normalize(actual) !== normalize(example.output)) {
       return { ok: false, message: `output differs (- expected, + actual):\n${lineDiff(normalizeOutput(example.output), normalizeOutput(actual))}` };
     }
     return { ok: true };

@@ -1,13 +1,13 @@
 import { checkBook, type ChapterReport } from '../check/check-book.js';
 import { loadConfig } from '../config/load-config.js';
 
-export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number }
+export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string }
 
 /** `pybook check`: runs every runnable example; prints failures with chapter:line and a diff. */
 export async function runCheck(options: CheckCommandOptions): Promise<boolean> {
   const config = loadConfig(options.config);
   const out = process.stdout;
-  const reports = await checkBook(config, { locales: options.locale, slugs: options.slug, jobs: options.jobs }, (r) => {
+  const reports = await checkBook(config, { locales: options.locale, slugs: options.slug, jobs: options.jobs, python: options.python }, (r) => {
     for (const failure of r.failures) out.write(`FAIL ${r.file}:${failure.line} (${failure.lang})\n  ${failure.message.split('\n').join('\n  ')}\n`);
   });
   printSummary(reports);

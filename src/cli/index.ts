@@ -55,6 +55,7 @@ export function createProgram(): Command {
     .option('-l, --locale <code...>', 'only these locales')
     .option('-s, --slug <slug...>', 'only these chapters')
     .option('-j, --jobs <n>', 'examples run at once', (v) => Number(v))
+    .option('--python <path>', 'the Python interpreter to run the examples with', 'python3')
     .action(async (opts) => {
       const { runCheck } = await import('./check.js');
       const ok = await runCheck(opts);

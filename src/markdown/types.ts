@@ -37,6 +37,8 @@ export interface CodeExample {
   norun?: string;
   raises?: string;
   title?: string;
+  /** Run as a pytest test file, with these extra arguments (see check/run-example.ts). */
+  pytest?: string;
 }
 
 /** Plain text of one part of a chapter (intro or a heading's section), for search. */

@@ -10,28 +10,39 @@ export interface CodeMeta {
   highlight: Set<number>;
   norun?: string;
   raises?: string;
+  /** Arguments for pytest: the block is a test file that `pybook check` runs with pytest. */
+  pytest?: string;
 }
 
-const META_TOKEN = /\s*(?:(\w+)="([^"]*)"|\{([\d,\s-]+)\})/y;
-const META_KEYS = new Set(['title', 'norun', 'raises']);
+const META_TOKEN = /\s*(?:(\w+)="([^"]*)"|\{([\d,\s-]+)\}|(\w+)(?=\s|$))/y;
+const META_KEYS = new Set(['title', 'norun', 'raises', 'pytest']);
+/** Options that may also stand alone, without a value. */
+const META_FLAGS = new Set(['pytest']);
 
-/** Parses `title="a.py" {1,3-5} norun="reason"`; throws a message naming what is wrong. */
-export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
+/**
+ * Parses `title="a.py" {1,3-5} norun="reason"`; throws a message naming what is wrong.
+ * Highlighted lines must exist in the block (`lineCount` lines).
+ */
+export function parseCodeMeta(meta: string | null | undefined, lineCount = Number.POSITIVE_INFINITY): CodeMeta {
   const result: CodeMeta = { highlight: new Set() };
   const text = (meta ?? '').trim();
   META_TOKEN.lastIndex = 0;
   while (META_TOKEN.lastIndex < text.length) {
     const match = META_TOKEN.exec(text);
-    if (!match) throw new Error(`cannot read the code block options "${text}": write title="file.py", {1,3-5}, norun="reason" or raises="Error"`);
+    if (!match) throw new Error(`cannot read the code block options "${text}": write title="file.py", {1,3-5}, norun="reason", raises="Error" or pytest`);
     if (match[3] !== undefined) {
       for (const range of match[3].split(',').map((r) => r.trim()).filter(Boolean)) {
         const [from, to = from] = range.split('-').map(Number);
         if (!(from >= 1 && to >= from)) throw new Error(`line range "${range}" is not valid`);
+        if (to > lineCount) throw new Error(`line range "${range}" goes past the end of the block (${lineCount} line${lineCount === 1 ? '' : 's'})`);
         for (let n = from; n <= to; n++) result.highlight.add(n);
       }
+    } else if (match[4] !== undefined) {
+      if (!META_FLAGS.has(match[4])) throw new Error(`unknown code block option "${match[4]}" (known: title="…", norun="…", raises="…", pytest, {lines})`);
+      (result as unknown as Record<string, string>)[match[4]] = '';
     } else {
       const key = match[1];
-      if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, raises, {lines})`);
+      if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, raises, pytest, {lines})`);
       if (key === 'norun' && !match[2].trim()) throw new Error('norun needs a reason: norun="needs the network"');
       (result as unknown as Record<string, string>)[key] = match[2];
     }
@@ -55,7 +66,8 @@ export function remarkCodeBlocks() {
       if (lang === 'output') throw errorAt(file, node, 'an ```output block must directly follow the code block whose output it shows');
       let meta: CodeMeta;
       try {
-        meta = parseCodeMeta(node.meta);
+        meta = parseCodeMeta(node.meta, node.value.split('\n').length);
+        if (meta.pytest !== undefined && canonicalLanguage(lang) !== 'python') throw new Error('pytest applies to python blocks only');
       } catch (error) {
         throw errorAt(file, node, (error as Error).message);
       }
@@ -74,6 +86,7 @@ export function remarkCodeBlocks() {
         ...(meta.norun !== undefined ? { norun: meta.norun } : {}),
         ...(meta.raises !== undefined ? { raises: meta.raises } : {}),
         ...(meta.title !== undefined ? { title: meta.title } : {}),
+        ...(meta.pytest !== undefined ? { pytest: meta.pytest } : {}),
       });
       node.data = {
         ...node.data,
