@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BookConfig, SidebarItemConfig } from '../config/types.js';
 import { BookError, BookErrors } from '../shared/errors.js';
+import { readChapterFile } from './read-chapter-file.js';
 import type { BookModel, ChapterSource, LocaleInfo } from './types.js';
 
 export function localesOf(config: BookConfig): LocaleInfo[] {
@@ -71,7 +72,7 @@ export function loadBook(config: BookConfig): BookModel {
         file,
         relativePath: path.relative(config.rootDir, file).split(path.sep).join('/'),
         fallback,
-        source: readFileSync(file, 'utf8'),
+        source: readChapterFile(file, config.rootDir),
       };
     });
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { BookError } from '../shared/errors.js';
+import { jsonSyntaxError } from './json-syntax.js';
 import type { BookConfig, LocalizedText, SidebarItemConfig } from './types.js';
 
 // The schema sits beside this module in src/config/; dist/config/ is also two levels below the
@@ -156,14 +157,15 @@ export function loadConfig(configPath: string): BookConfig {
 }
 
 export function parseConfig(text: string, file: string): BookConfig {
+  // Editors on Windows may save a byte order mark; JSON.parse rejects it.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
-    const offset = /position (\d+)/.exec(message);
-    const pos = offset ? positionInJson(text, Number(offset[1])) : undefined;
-    throw new BookError(`invalid JSON: ${message}`, { file, ...pos });
+    const found = jsonSyntaxError(text);
+    const pos = found ? positionInJson(text, found.offset) : undefined;
+    throw new BookError(`invalid JSON: ${found?.message ?? (error as Error).message}`, { file, ...pos }, pos ? text.split(/\r?\n/)[pos.line - 1] : undefined);
   }
   const validate = getValidator();
   if (!validate(raw)) {

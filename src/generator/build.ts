@@ -18,7 +18,11 @@ import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, type RenderOptions } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
+import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
+
+/** Files every build writes that a chapter may link to. */
+const GENERATED_FILES = new Set(['sitemap.xml', 'robots.txt']);
 
 const pybookVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -94,7 +98,9 @@ export class Builder {
     const { sites, pages } = assembleSite(book, compiled);
 
     progress('checking links');
-    const links = checkLinks(pages);
+    const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
+    const staticFiles = staticFilesOf(staticDirs);
+    const links = checkLinks(pages, (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath), config.basePath);
     if (links.errors.length) throw new BookErrors(links.errors);
     const warnings = [...pages.flatMap((p) => p.warnings), ...links.warnings, ...findDuplicateRoutes(pages)];
 
@@ -157,7 +163,6 @@ export class Builder {
 
     const fallbacks: Record<string, number> = {};
     for (const locale of book.locales) fallbacks[locale.code] = book.chapters[locale.code].filter((c) => c.fallback).length;
-    const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
     for (const namespace of ['chapters', 'search', 'client']) this.disk.prune(namespace);
     return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch };
   }

@@ -18,6 +18,7 @@ import { remarkGfmTables } from './plugins/gfm-tables.js';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
 import { remarkLinks, type LinkOptions } from './plugins/links.js';
 import { remarkMdxGuard } from './plugins/mdx-guard.js';
+import { remarkUrlSchemes } from './plugins/url-schemes.js';
 import { parseWithCodeBodiesHidden } from './hide-code-bodies.js';
 import { remarkUnparsedStrong } from './plugins/unparsed-strong.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
@@ -46,6 +47,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     .use(remarkMdxGuard)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
+    .use(remarkUrlSchemes)
     .use(remarkLinks, options)
     .use(remarkCodeBlocks)
     .use(remarkUnparsedStrong);

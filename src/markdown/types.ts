@@ -21,6 +21,11 @@ export interface ChapterLink {
   /** Chapter slug the link points at ('' = the book's home), or undefined for in-page anchors. */
   targetSlug?: string;
   anchor?: string;
+  /**
+   * Set for images and links to files (`/img/cover.svg`, `./diagram.png`): the path as written,
+   * without query or hash. The link check resolves it against the page and the static folder.
+   */
+  staticFile?: string;
   /** The URL as the author wrote it. */
   written: string;
   line: number;

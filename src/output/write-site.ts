@@ -1,8 +1,8 @@
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BookError } from '../shared/errors.js';
 import { assertSafeOutputDir, type ProtectedFolders } from './guard.js';
 import { isPybookOutput, MARKER_FILE, markerJson } from './marker.js';
+import { copyStaticFolder } from './static-files.js';
 
 /** The files of a site, relative path -> contents, written in one go. */
 export type SiteFiles = Map<string, string | Uint8Array>;
@@ -70,42 +70,6 @@ export function recoverOutputDir(outDir: string): void {
     }
   }
   for (const leftover of leftovers) rmSync(leftover.dir, { recursive: true, force: true });
-}
-
-/**
- * Copies a static folder's files as bytes. A link is followed only when it resolves inside the
- * project: the output never holds a link, and nothing outside the project leaks into the site.
- */
-function copyStaticFolder(from: string, to: string, root: string | undefined, relative = ''): void {
-  for (const name of readdirSync(path.join(from, relative)).sort()) {
-    const rel = relative ? path.join(relative, name) : name;
-    if (!relative && name === MARKER_FILE) continue;
-    const source = path.join(from, rel);
-    let stats = lstatSync(source);
-    if (stats.isSymbolicLink()) {
-      let real: string;
-      try {
-        real = realpathSync(source);
-      } catch {
-        throw new BookError('this static file is a link to nothing (a dangling symbolic link)', { file: path.relative(process.cwd(), source) });
-      }
-      const realRoot = root ? realpathSync(root) : undefined;
-      if (realRoot && !real.startsWith(realRoot + path.sep)) {
-        throw new BookError(`this static file is a link to ${real}, outside the project: static files must live inside the project`, { file: path.relative(process.cwd(), source) });
-      }
-      stats = statSync(real);
-    }
-    const destination = path.join(to, rel);
-    if (stats.isDirectory()) {
-      mkdirSync(destination, { recursive: true });
-      copyStaticFolder(from, to, root, rel);
-    } else if (stats.isFile()) {
-      mkdirSync(path.dirname(destination), { recursive: true });
-      copyFileSync(source, destination);
-    } else {
-      throw new BookError('this static file is neither a file nor a folder (a FIFO, socket or device?)', { file: path.relative(process.cwd(), source) });
-    }
-  }
 }
 
 /**

@@ -5,11 +5,23 @@ import type { PageModel } from './types.js';
 
 export interface LinkReport { errors: BookError[]; warnings: Warning[] }
 
+/** Where a file link of a page points, relative to the site root ('img/cover.svg'). */
+export function sitePathOf(written: string, pageRoute: string, basePath: string): string {
+  let pathname = new URL(written, `http://site.invalid${pageRoute}`).pathname;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // keep it encoded: it will not match a file, and the error shows what was written
+  }
+  return pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname.replace(/^\//, '');
+}
+
 /**
- * Checks every link of every page against the page models: a link to a page that does not exist
- * is an error (the build fails listing all of them); a missing #anchor is a warning.
+ * Checks every link of every page against the page models and the site's files: a link to a page
+ * or a file (image, download) that does not exist is an error (the build fails listing all of
+ * them); a missing #anchor is a warning. `fileExists` answers for site-relative paths.
  */
-export function checkLinks(pages: PageModel[]): LinkReport {
+export function checkLinks(pages: PageModel[], fileExists: (sitePath: string) => boolean = () => true, basePath = '/'): LinkReport {
   const byLocale = new Map<string, Map<string, PageModel>>();
   for (const page of pages) {
     if (!byLocale.has(page.locale)) byLocale.set(page.locale, new Map());
@@ -29,6 +41,12 @@ export function checkLinks(pages: PageModel[]): LinkReport {
   for (const page of pages) {
     const file = page.sourceFile ? path.relative(process.cwd(), page.sourceFile) : page.route;
     for (const link of page.links) {
+      if (link.staticFile !== undefined) {
+        const sitePath = sitePathOf(link.staticFile, page.route, basePath);
+        const message = `missing file "${link.written}": there is no ${sitePath} in the static folder`;
+        if (!fileExists(sitePath) && firstTime({ file, line: link.line, column: link.column }, message)) errors.push(new BookError(message, { file, line: link.line, column: link.column }));
+        continue;
+      }
       const target = byLocale.get(page.locale)?.get(link.targetSlug ?? page.slug);
       const where = { file, line: link.line, column: link.column };
       if (!target || target.kind === 'notFound') {

@@ -1,10 +1,25 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { isMap, isScalar, parse as parseYaml, parseDocument, YAMLParseError } from 'yaml';
 import { BookError } from '../../shared/errors.js';
 import type { FrontMatter } from '../types.js';
 
 const KNOWN_FIELDS = new Set(['title', 'description', 'keywords', 'sidebar_label', 'unlisted']);
+
+/** Line and column of a top-level key in the front matter (whose `---` is on line `yamlLine`). */
+function keyPosition(yaml: string, key: string, yamlLine: number): { line: number; column?: number } {
+  const document = parseDocument(yaml);
+  const contents = document.contents;
+  if (isMap(contents)) {
+    for (const pair of contents.items) {
+      if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range) {
+        const before = yaml.slice(0, pair.key.range[0]).split('\n');
+        return { line: yamlLine + before.length, column: before[before.length - 1].length + 1 };
+      }
+    }
+  }
+  return { line: yamlLine };
+}
 
 /** Reads the YAML front matter into file.data.frontMatter and removes it from the tree. */
 export function remarkFrontMatterData() {
@@ -29,7 +44,9 @@ export function remarkFrontMatterData() {
     const fm = (data ?? {}) as Record<string, unknown>;
     const at = { file: fileName, line: yamlLine };
     for (const key of Object.keys(fm)) {
-      if (!KNOWN_FIELDS.has(key)) throw new BookError(`unknown front matter field "${key}" (allowed: ${[...KNOWN_FIELDS].join(', ')})`, at);
+      if (!KNOWN_FIELDS.has(key)) {
+        throw new BookError(`unknown front matter field "${key}" (allowed: ${[...KNOWN_FIELDS].join(', ')})`, { file: fileName, ...keyPosition(first.value, key, yamlLine) });
+      }
     }
     if (typeof fm.title !== 'string' || !fm.title.trim()) throw new BookError('front matter needs a "title" string', at);
     if (fm.description !== undefined && typeof fm.description !== 'string') throw new BookError('front matter "description" must be a string', at);

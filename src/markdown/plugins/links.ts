@@ -54,14 +54,21 @@ export function remarkLinks(options: LinkOptions) {
     const links: ChapterLink[] = [];
     // Root-relative URLs of static files are written without the base path: add it.
     const withBase = (url: string) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith(options.basePath) ? options.basePath + url.slice(1) : url);
+    const recordFile = (url: string, start: { line: number; column: number } | undefined) => {
+      if (EXTERNAL.test(url) || url.startsWith('//')) return;
+      const staticFile = url.replace(/[?#].*$/, '');
+      if (staticFile) links.push({ staticFile, written: url, line: start?.line ?? 0, column: start?.column ?? 0 });
+    };
     visit(tree, (node) => {
       if (node.type === 'image') {
+        recordFile(node.url, node.position?.start);
         node.url = withBase(node.url);
         return;
       }
       if (node.type !== 'link') return;
       const target = parseLinkTarget(node.url, options);
       if (!target) {
+        recordFile(node.url, node.position?.start);
         if (!EXTERNAL.test(node.url)) node.url = withBase(node.url);
         return;
       }

@@ -1,0 +1,91 @@
+/**
+ * Finds where JSON text first goes wrong. Node 20's JSON.parse messages often carry no position
+ * ("Unexpected token 'x', ... is not valid JSON"), so the config loader scans the text itself to
+ * name the line and column. Returns undefined for valid JSON.
+ */
+export function jsonSyntaxError(text: string): { offset: number; message: string } | undefined {
+  let i = 0;
+  const fail = (message: string): never => { throw { offset: i, message }; };
+  const space = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
+  const describeHere = () => (i >= text.length ? 'the end of the file' : `"${text[i]}"`);
+  const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else fail(`unexpected ${describeHere()}: expected a value`); };
+  const string = () => {
+    i++; // opening quote
+    while (i < text.length && text[i] !== '"') {
+      const c = text.charCodeAt(i);
+      if (c < 0x20) fail('a line break or control character inside a string (write \\n)');
+      if (text[i] === '\\') {
+        const next = text[i + 1];
+        if (next === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) { i++; fail('\\u must be followed by four hex digits'); }
+          i += 6;
+          continue;
+        }
+        if (next === undefined || !'"\\/bfnrt'.includes(next)) { i++; fail(`invalid escape \\${next ?? ''} in a string`); }
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    if (i >= text.length) fail('a string is not closed (missing ")');
+    i++;
+  };
+  const number = () => {
+    const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!match) fail(`unexpected ${describeHere()}: expected a value`);
+    i += match![0].length;
+  };
+  const value = (): void => {
+    space();
+    const c = text[i];
+    if (c === '{') return object();
+    if (c === '[') return array();
+    if (c === '"') return string();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    if (c === '-' || (c >= '0' && c <= '9')) return number();
+    fail(c === "'" ? 'strings in JSON use double quotes' : `unexpected ${describeHere()}: expected a value`);
+  };
+  const object = () => {
+    i++;
+    space();
+    if (text[i] === '}') { i++; return; }
+    for (;;) {
+      space();
+      if (text[i] !== '"') fail(text[i] === '}' ? 'a comma before "}" (JSON allows no trailing comma)' : `unexpected ${describeHere()}: expected a property name in double quotes`);
+      string();
+      space();
+      if (text[i] !== ':') fail(`unexpected ${describeHere()}: expected ":" after the property name`);
+      i++;
+      value();
+      space();
+      if (text[i] === ',') { i++; continue; }
+      if (text[i] === '}') { i++; return; }
+      fail(`unexpected ${describeHere()}: expected "," or "}" after a property value`);
+    }
+  };
+  const array = () => {
+    i++;
+    space();
+    if (text[i] === ']') { i++; return; }
+    for (;;) {
+      space();
+      if (text[i] === ']') fail('a comma before "]" (JSON allows no trailing comma)');
+      value();
+      space();
+      if (text[i] === ',') { i++; continue; }
+      if (text[i] === ']') { i++; return; }
+      fail(`unexpected ${describeHere()}: expected "," or "]" after an array item`);
+    }
+  };
+  try {
+    value();
+    space();
+    if (i < text.length) fail(`unexpected ${describeHere()} after the end of the JSON value`);
+    return undefined;
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'offset' in error) return error as { offset: number; message: string };
+    throw error;
+  }
+}
