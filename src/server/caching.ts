@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
@@ -30,32 +29,9 @@ export function encodedEtag(etag: string, encoding: string | undefined): string 
   return encoding === undefined ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 }
 
-/**
- * A segment of 8+ characters between '.' or '-' and the extension, in the
- * shapes bundlers emit: lowercase or uppercase hex (webpack/vite/rollup
- * '[hash:8]'), esbuild's upper-case base32, or mixed-case alphanumerics with a
- * digit. Plain words like 'overview' are excluded on purpose: a false positive
- * would pin a mutable file in browsers for a year.
- */
-const HASH_SEGMENT = /[.-]([A-Za-z0-9_]{8,})\.[A-Za-z0-9]+$/;
-
-function looksLikeHash(segment: string): boolean {
-  const hasDigit = /\d/.test(segment);
-  const hasLetter = /[A-Za-z]/.test(segment);
-  if (/^[0-9a-f]+$/.test(segment) || /^[0-9A-F]+$/.test(segment)) return hasDigit && hasLetter;
-  if (/^[A-Z2-7]+$/.test(segment)) return true;
-  return hasDigit && /[a-z]/.test(segment) && /[A-Z]/.test(segment);
-}
-
-export function isContentHashedFileName(filePath: string): boolean {
-  const fileName = path.basename(filePath);
-  if (fileName.toLowerCase().endsWith('.html')) return false;
-  const match = HASH_SEGMENT.exec(fileName);
-  return match !== null && looksLikeHash(match[1]!);
-}
-
-export function cacheControlFor(filePath: string): string {
-  return isContentHashedFileName(filePath) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+/** Immutable for files pybook named by their content (a new build gives them a new name), else revalidated. */
+export function cacheControlFor(contentNamed: boolean): string {
+  return contentNamed ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
 }
 
 export function httpDate(mtimeMs: number): string {

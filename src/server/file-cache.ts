@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { cacheControlFor, contentEtag, httpDate, statEtag } from './caching.js';
+import { contentEtag, httpDate, statEtag } from './caching.js';
 import { ByteBudgetLruCache } from './lru-cache.js';
 import { contentTypeFor } from './mime.js';
 import type { LocatedFile } from './site-files.js';
@@ -13,7 +13,6 @@ import type { LocatedFile } from './site-files.js';
 interface FileMetadata {
   realPath: string;
   contentType: string;
-  cacheControl: string;
   etag: string;
   lastModified: string;
   mtimeMs: number;
@@ -63,7 +62,6 @@ export class FileCache {
     const common = {
       realPath,
       contentType,
-      cacheControl: cacheControlFor(realPath),
       lastModified: httpDate(stats.mtimeMs),
       mtimeMs: stats.mtimeMs,
       size: stats.size,

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import type http from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { contentEtag, encodedEtag, isNotModified, REVALIDATE_CACHE_CONTROL } from './caching.js';
+import { cacheControlFor, contentEtag, encodedEtag, isNotModified, REVALIDATE_CACHE_CONTROL } from './caching.js';
 import { CompressedBodyCache, compressUncached, MIN_COMPRESSIBLE_BYTES, negotiateEncoding, type ContentEncoding } from './compression.js';
+import { ContentNamedFiles } from './content-named.js';
 import { FileCache, type BufferedFile, type StreamedFile } from './file-cache.js';
 import { isCompressibleContentType, isHtmlContentType } from './mime.js';
 import { BASE_HEADERS, isHeadRequest, sendBody, sendNotModified, type HeaderMap } from './responses.js';
@@ -29,9 +30,12 @@ interface PreparedBody {
  */
 export class FileResponder {
   private readonly fileCache: FileCache;
+  /** Read per response, so that a rebuild's new list applies to files already in memory. */
+  private readonly contentNamed: ContentNamedFiles;
   private readonly compressedBodies = new CompressedBodyCache(MAX_COMPRESSED_CACHE_BYTES);
 
-  constructor(private readonly transformHtml: TransformHtml | undefined) {
+  constructor(private readonly transformHtml: TransformHtml | undefined, rootRealPath: string) {
+    this.contentNamed = new ContentNamedFiles(rootRealPath);
     this.fileCache = new FileCache({
       maxBufferedFileBytes: MAX_BUFFERED_FILE_BYTES,
       maxCacheBytes: MAX_FILE_CACHE_BYTES,
@@ -49,7 +53,7 @@ export class FileResponder {
     const encoding = this.chooseEncoding(req, prepared);
     const headers: HeaderMap = {
       ...this.representationHeaders(prepared, encoding),
-      'Cache-Control': file.cacheControl,
+      'Cache-Control': cacheControlFor(this.contentNamed.has(file.realPath)),
       ETag: encodedEtag(prepared.etag, encoding),
       'Last-Modified': file.lastModified,
     };
@@ -82,7 +86,7 @@ export class FileResponder {
   }
 
   private async streamFile(req: http.IncomingMessage, res: http.ServerResponse, file: StreamedFile): Promise<void> {
-    const headers: HeaderMap = { 'Cache-Control': file.cacheControl, ETag: file.etag, 'Last-Modified': file.lastModified };
+    const headers: HeaderMap = { 'Cache-Control': cacheControlFor(this.contentNamed.has(file.realPath)), ETag: file.etag, 'Last-Modified': file.lastModified };
     if (isNotModified(req.headers, file.etag, file.mtimeMs)) {
       sendNotModified(res, headers);
       return;

@@ -21,7 +21,7 @@ export interface RequestHandlerConfig {
  */
 export function createRequestHandler(config: RequestHandlerConfig): http.RequestListener {
   const siteFiles = new SiteFiles(config.rootRealPath);
-  const responder = new FileResponder(config.transformHtml);
+  const responder = new FileResponder(config.transformHtml, config.rootRealPath);
 
   /** The site's own 404 page, in the visitor's language when the URL is under a locale folder. */
   async function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, relativeSegments: readonly string[], reason: string): Promise<void> {

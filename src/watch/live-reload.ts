@@ -40,7 +40,16 @@ export class LiveReloadHub {
 
   /** The static server's `handleExtra` hook: answers the event stream, leaves the rest. */
   handle = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // Only origin-form URLs of the stream itself: anything else (absolute-form, malformed) goes to
+    // the static server, which validates it and answers 400 where it must.
+    const raw = req.url ?? '';
+    if (!raw.startsWith(`${this.basePath}${EVENTS_PATH}`)) return false;
+    let url: URL;
+    try {
+      url = new URL(raw, 'http://localhost');
+    } catch {
+      return false;
+    }
     if (url.pathname !== `${this.basePath}${EVENTS_PATH}`) return false;
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write('retry: 500\n\n');

@@ -1,32 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentEtag, encodedEtag, isContentHashedFileName, isNotModified } from '../../src/server/caching.js';
-
-describe('isContentHashedFileName', () => {
-  it.each([
-    'app.3f9a8c1b.js',
-    'assets/chunk-AB12CD34.js',
-    'main.0123abcdef456789.css',
-    'index-BxT3kLm9.js',
-    'entry-QWERTYUI.js',
-    'font.a1b2c3d4.woff2',
-  ])('treats %s as content-hashed', (fileName) => {
-    expect(isContentHashedFileName(fileName)).toBe(true);
-  });
-
-  it.each([
-    'app.js',
-    'style.css',
-    'chapter-overview.css',
-    'getting-started.js',
-    'photo-20261122.png',
-    'deadbeef.js',
-    'page.3f9a8c1b.html',
-    'chapter10-examples.js',
-    'app.3f9a8c1.js',
-  ])('does not treat %s as content-hashed', (fileName) => {
-    expect(isContentHashedFileName(fileName)).toBe(false);
-  });
-});
+import { contentEtag, encodedEtag, isNotModified } from '../../src/server/caching.js';
 
 describe('ETags', () => {
   it('are strong, stable for equal content and distinct per encoding', () => {

@@ -195,3 +195,28 @@ describe('hostile requests', () => {
     expect(response.text).toContain('<h1>Dictionary</h1>');
   });
 });
+
+describe('hostile requests with watch mode in front (the live-reload stream handler)', () => {
+  let watchServer: RunningServer;
+  beforeAll(async () => {
+    const { startStaticServer } = await import('../../src/server/static-server.js');
+    const { LiveReloadHub } = await import('../../src/watch/live-reload.js');
+    const hub = new LiveReloadHub(BASE, () => undefined);
+    watchServer = await startStaticServer({ dir: fixture.site, basePath: BASE, port: 0, localeDirs: ['zh-cn'], log: () => {}, handleExtra: hub.handle });
+  });
+  afterAll(() => watchServer.close());
+
+  const ODD_TARGETS = [
+    ...HOSTILE_PATHS,
+    'http://evil.example/python-guide-for-javascript-engineers/',
+    'http://[::1/x',
+    '//[',
+    'http://%zz/',
+  ];
+  it.each(ODD_TARGETS.map((target) => [target.length > 80 ? `${target.slice(0, 60)}...` : target, target]))('GET %s answers like serve, never 500', async (_label, target) => {
+    const response = await sendRaw(watchServer.port, requestLine('GET', target));
+    expect(response.text).not.toContain(SECRET);
+    expect([...ALLOWED_STATUSES, 200]).toContain(response.status);
+    if (target.startsWith('http://') && response.status !== 200) expect([400, 404, 301]).toContain(response.status);
+  });
+});

@@ -29,6 +29,9 @@ function createServeSite() {
     'assets/app.js.map': '{"version":3}',
     'assets/site.webmanifest': '{"name":"pybook"}',
     'assets/unknown.bin': 'bytes',
+    'img/diagram-FLOWCHART.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    // What pybook build writes: the files it named by their content may be cached for good.
+    '.pybook-output': JSON.stringify({ generator: 'pybook', note: '', contentNamed: ['assets/app.3f9a8c1b.js', 'assets/chunk-AB12CD34.js'] }),
     'assets/engine.wasm': '\u0000asm',
     'sitemap.xml': '<urlset/>',
     'robots.txt': 'User-agent: *',
@@ -238,16 +241,31 @@ describe('conditional requests', () => {
 });
 
 describe('cache headers', () => {
-  it.each(['assets/app.3f9a8c1b.js', 'assets/chunk-AB12CD34.js'])('marks the content-hashed %s immutable', async (relativePath) => {
+  it.each(['assets/app.3f9a8c1b.js', 'assets/chunk-AB12CD34.js'])('marks %s, which pybook named by its content, immutable', async (relativePath) => {
     const response = await at(BASE + relativePath);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['', 'dictionary/', 'assets/style.css', 'assets/logo.svg', 'robots.txt'])('makes %s revalidate with no-cache', async (relativePath) => {
+  // diagram-FLOWCHART.svg looks hashed, but an author named it: a new version keeps the name.
+  it.each(['', 'dictionary/', 'assets/style.css', 'assets/logo.svg', 'robots.txt', 'img/diagram-FLOWCHART.svg'])('makes %s revalidate with no-cache', async (relativePath) => {
     const response = await at(BASE + relativePath);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['last-modified']).toBeDefined();
     expect(response.headers.etag).toBeDefined();
+  });
+});
+
+describe('the marker file', () => {
+  it('is not served, and a rebuild that names other files is picked up', async () => {
+    expect((await at(`${BASE}.pybook-output`)).status).toBe(404);
+    const marker = path.join(fixture.site, '.pybook-output');
+    const before = await fs.readFile(marker, 'utf8');
+    await fs.writeFile(marker, JSON.stringify({ generator: 'pybook', note: '', contentNamed: ['assets/module.mjs'] }));
+    try {
+      expect((await at(`${BASE}assets/module.mjs`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await fs.writeFile(marker, before);
+    }
   });
 });
 
