@@ -16,10 +16,10 @@ export function openInBrowser(url: string): void {
 }
 
 /** Ctrl+C (and SIGTERM) close the server and its open connections, then exit. */
-export function closeOnSignals(server: RunningServer, extra?: () => Promise<void> | void): void {
+export function closeOnSignals(server: RunningServer | (() => RunningServer), extra?: () => Promise<void> | void): void {
   const stop = async () => {
     await extra?.();
-    await server.close();
+    await (typeof server === 'function' ? server() : server).close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

@@ -15,7 +15,7 @@ import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
 import type { CompileJob } from './compile-jobs.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
-import { jsonForScript, renderContent, renderDocument, type RenderOptions } from './render-page.js';
+import { jsonForScript, renderContent, renderDocument, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
@@ -38,6 +38,8 @@ export interface BuildOptions {
   dev?: boolean;
   /** Keep compiled chapters, the client bundle and search indexes on disk between builds. */
   diskCache?: boolean;
+  /** The HTML shell (default: pybook's templates/page.html). */
+  templateFile?: string;
   onProgress?: (step: string) => void;
 }
 
@@ -65,6 +67,14 @@ const fullDictionarySegmenter = () => (sharedSegmenter ??= new ChineseSegmenter(
 
 type PageRenderOptions = Omit<RenderOptions, 'pybookVersion' | 'bodyExtra'>;
 
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A builder keeps what it computed last time (compiled chapters, rendered pages, the client
  * bundle) keyed by the inputs' content, so watch mode redoes only what a change affects.
@@ -82,13 +92,31 @@ export class Builder {
   private compilerKey?: string;
   private searchKey?: string;
 
+  /** The text of every input file the last build read (the config and chapters), by path. */
+  private inputs = new Map<string, string | undefined>();
+
   constructor(private readonly options: BuildOptions) {}
+
+  /**
+   * Whether an input the last build read differs on disk now. An editor that truncates and then
+   * writes can be caught half way; watch mode asks this before reporting an error, and rebuilds
+   * instead when the file has moved on.
+   */
+  inputsChangedOnDisk(): boolean {
+    for (const [file, text] of this.inputs) {
+      const now = readTextOrUndefined(file);
+      if (now !== undefined && now.replace(/^\ufeff/, '') !== text?.replace(/^\ufeff/, '')) return true;
+    }
+    return false;
+  }
 
   async build(): Promise<BuildResult> {
     const progress = this.options.onProgress ?? (() => {});
     progress('reading configuration');
+    this.inputs = new Map([[path.resolve(this.options.configPath), readTextOrUndefined(this.options.configPath)]]);
     const config = loadConfig(this.options.configPath);
     const book = loadBook(config);
+    for (const locale of book.locales) for (const chapter of book.chapters[locale.code]) this.inputs.set(chapter.file, chapter.source);
     this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
     this.bundle ??= bundleClient(config.basePath, this.disk);
     this.bundle.catch(() => { this.bundle = undefined; });
@@ -139,6 +167,7 @@ export class Builder {
     if (!this.options.dev) contentNamed.push(...Object.values(routeChunks).flatMap((routes) => Object.values(routes).map((url) => url.slice(config.basePath.length))));
     const siteKeys = new Map<string, string>();
     const renderOptions = new Map<string, PageRenderOptions>();
+    const template = readFileSync(this.options.templateFile ?? TEMPLATE_FILE, 'utf8');
     for (const locale of book.locales) {
       sites[locale.code].routes = routeChunks[locale.code];
       sites[locale.code].lazyModules = client.assets.lazy;
@@ -150,7 +179,7 @@ export class Builder {
       const siteFile = `assets/site/${locale.code}.${hashText(siteJson).slice(0, 10)}.json`;
       files.set(siteFile, siteJson);
       contentNamed.push(siteFile);
-      const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile };
+      const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile, template };
       renderOptions.set(locale.code, options);
       siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
     }

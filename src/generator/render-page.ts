@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import { createElement, Fragment } from 'react';
 import { jsx, jsxs } from 'react/jsx-runtime';
@@ -14,8 +14,8 @@ import { sidebarMarkup } from './sidebar-markup.js';
 import type { LazyModuleAsset, PageModel, SiteData } from '../pages/types.js';
 import { toClientPage } from '../pages/types.js';
 
-const templateUrl = new URL('../../templates/page.html', import.meta.url);
-let template: string | undefined;
+/** The HTML shell every page is rendered into (pybook's own, beside src/ and dist/). */
+export const TEMPLATE_FILE = fileURLToPath(new URL('../../templates/page.html', import.meta.url));
 
 const contentProcessor = unified().use(rehypeReact, { Fragment, jsx, jsxs, components: contentComponents as never });
 
@@ -42,6 +42,8 @@ export interface RenderOptions {
   siteDataUrl: string;
   pybookVersion: string;
   assets: PageAssets;
+  /** The HTML shell (TEMPLATE_FILE's text), read once per build so that watch mode sees edits to it. */
+  template: string;
   /** Set by watch mode: extra markup before </body> (the live-reload client). */
   bodyExtra?: string;
 }
@@ -92,7 +94,6 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
  * hydrates with (the page's own JSON inline, the locale's site data by URL).
  */
 export function renderDocument(site: SiteData, page: PageModel, pageJson: string, html: string, options: RenderOptions): string {
-  template ??= readFileSync(templateUrl, 'utf8');
   const clientPage = toClientPage(page);
   const app = renderToString(
     createElement(SidebarMarkupContext.Provider, { value: (route: string) => sidebarMarkup(site.sidebar, route) }, createElement(App, { site, page: clientPage, html })),
@@ -109,5 +110,5 @@ export function renderDocument(site: SiteData, page: PageModel, pageJson: string
     data: `{"siteDataUrl":${jsonForScript(options.siteDataUrl)},"page":${pageJson}}`,
     scripts: `<script type="module" src="${options.assets.entry}"></script>${options.bodyExtra ?? ''}`,
   };
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+  return options.template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 }

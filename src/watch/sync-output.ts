@@ -8,14 +8,15 @@ const same = (a: string | Uint8Array, b: string | Uint8Array) =>
 
 /**
  * Brings the output folder from the previous build's files to the new ones by writing only
- * what changed and deleting what disappeared. Returns the names that changed.
+ * what changed and deleting what disappeared. A file that did not change but is missing on disk
+ * (the folder was deleted while watching, say) is written again. Returns the names that changed.
  */
 export function syncOutput(outDir: string, previous: SiteFiles, next: SiteFiles): string[] {
   const changed: string[] = [];
   for (const [name, contents] of next) {
     const before = previous.get(name);
-    if (before !== undefined && same(before, contents)) continue;
     const file = path.join(outDir, name);
+    if (before !== undefined && same(before, contents) && existsSync(file)) continue;
     mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename: the server never reads half a file, and the new inode tells its file
     // cache that the file changed even when size and (coarse) mtime stay the same.

@@ -17,6 +17,25 @@ afterEach(() => {
 const devBuilder = (configPath: string) => new Builder({ configPath, dev: true });
 
 describe('the builder in watch mode', () => {
+  it('tells whether an input it read has changed on disk since (a save caught half way)', async () => {
+    book = createTinyBook();
+    const builder = devBuilder(book.configPath);
+    await builder.build();
+    expect(builder.inputsChangedOnDisk()).toBe(false);
+    const good = readFileSync(book.file('en', 'beta'), 'utf8');
+    // The editor has truncated the file when the build reads it.
+    writeFileSync(book.file('en', 'beta'), '');
+    await expect(builder.build()).rejects.toThrow(/missing front matter/);
+    expect(builder.inputsChangedOnDisk()).toBe(false);
+    // Then the write lands: the failure was not the author's, and a rebuild succeeds.
+    writeFileSync(book.file('en', 'beta'), good);
+    expect(builder.inputsChangedOnDisk()).toBe(true);
+    await builder.build();
+    expect(builder.inputsChangedOnDisk()).toBe(false);
+    writeFileSync(book.configPath, readFileSync(book.configPath, 'utf8').replace('Tiny watch book', 'Renamed'));
+    expect(builder.inputsChangedOnDisk()).toBe(true);
+  });
+
   it('rewrites only the edited page and its route module after a one-paragraph edit', async () => {
     book = createTinyBook();
     book.writeConfig(['alpha', 'beta', 'gamma']);

@@ -15,8 +15,8 @@ export interface TinyBook {
   configPath: string;
   /** Path of a chapter's MDX file. */
   file(locale: 'en' | 'zh-cn', slug: string): string;
-  /** Rewrites the config's sidebar (one category) and optionally the book title (both languages). */
-  writeConfig(slugs: string[], title?: string): void;
+  /** Rewrites the config's sidebar (one category) and optionally the book title (both languages) and other fields. */
+  writeConfig(slugs: string[], title?: string, fields?: Record<string, unknown>): void;
 }
 
 const TITLES: Record<string, [string, string]> = {
@@ -47,7 +47,7 @@ export function createTinyBook(): TinyBook {
   }
   mkdirSync(path.join(dir, 'book', 'static'), { recursive: true });
   const configPath = path.join(dir, 'book.config.json');
-  const writeConfig = (slugs: string[], title = 'Tiny watch book') => {
+  const writeConfig = (slugs: string[], title = 'Tiny watch book', fields: Record<string, unknown> = {}) => {
     const config = JSON.parse(readFileSync(realConfig, 'utf8')) as Record<string, unknown>;
     delete config.$schema;
     Object.assign(config, {
@@ -55,6 +55,7 @@ export function createTinyBook(): TinyBook {
       contentDir: 'book',
       staticDir: 'book/static',
       sidebar: [{ type: 'category', label: { en: 'Basics', 'zh-cn': '基础' }, items: slugs }],
+      ...fields,
     });
     writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
   };

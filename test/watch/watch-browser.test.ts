@@ -3,11 +3,12 @@
  * tab looking at it, and the book edited, broken, fixed, extended and shrunk underneath.
  * The tests run in order and share the session; each leaves the book in a buildable state.
  */
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWatch, type WatchSession } from '../../src/cli/watch.js';
+import { TEMPLATE_FILE } from '../../src/generator/render-page.js';
 import { launchChromium } from '../helpers/browser.js';
 import { chapterText, createTinyBook, type TinyBook } from './tiny-book.js';
 
@@ -53,10 +54,16 @@ async function open(route: string): Promise<void> {
 }
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 10)}`;
 
+let templateFile: string;
+
 beforeAll(async () => {
   book = createTinyBook();
+  // A copy of the page template, so that a test can edit it without touching pybook's own.
+  templateFile = path.join(book.dir, 'templates', 'page.html');
+  mkdirSync(path.dirname(templateFile), { recursive: true });
+  copyFileSync(TEMPLATE_FILE, templateFile);
   [session, browser] = await Promise.all([
-    startWatch({ config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1' }, (line) => logLines.push(line)),
+    startWatch({ config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1', templateFile }, (line) => logLines.push(line)),
     launchChromium(),
   ]);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -190,5 +197,64 @@ describe('pybook watch in a browser', () => {
     appendFileSync(book.file('en', 'delta'), `\n${marker}\n`);
     await waitForText(marker);
     expect(await page.locator('#pybook-error-overlay').count()).toBe(0);
+  });
+
+  it('keeps following book.config.json after it is deleted and written again (git checkout, many editors)', async () => {
+    const config = readFileSync(book.configPath, 'utf8');
+    rmSync(book.configPath);
+    await eventually(() => logLines.some((line) => line.startsWith('error:') && line.includes('cannot read the book configuration')), 'the missing-config error');
+    const title = unique('Recreated book');
+    writeFileSync(book.configPath, config.replace(/"en": "[^"]*",\n\s*"zh-cn": "[^"]*（中文）"/, `"en": "${title}",\n    "zh-cn": "${title}（中文）"`));
+    await eventually(async () => (await fetchText('alpha/')).text.includes(title), 'the recreated config to apply', 30_000);
+    // And it is still watched: a second edit applies too.
+    const again = unique('Edited again');
+    writeFileSync(book.configPath, readFileSync(book.configPath, 'utf8').replaceAll(title, again));
+    await eventually(async () => (await fetchText('alpha/')).text.includes(again), 'the second config edit', 30_000);
+  });
+
+  it('applies an edit of the page template on the next rebuild', async () => {
+    const marker = unique('template-marker').replace(' ', '-');
+    writeFileSync(templateFile, readFileSync(templateFile, 'utf8').replace('<meta name="generator"', `<meta name="x-test" content="${marker}">\n<meta name="generator"`));
+    await eventually(async () => (await fetchText('beta/')).text.includes(marker), 'the template edit on beta', 30_000);
+  });
+
+  it('writes the whole site again when the output folder was deleted while watching', async () => {
+    await session.idle();
+    rmSync(path.join(book.dir, 'site'), { recursive: true, force: true });
+    appendFileSync(book.file('en', 'alpha'), `\n${unique('After the folder was deleted')}\n`);
+    await eventually(async () => (await fetchText('beta/')).status === 200, 'beta to be served again');
+    expect((await fetchText('zh-cn/delta/')).status).toBe(200);
+    expect(existsSync(path.join(book.dir, 'site', '.pybook-output'))).toBe(true);
+  });
+
+  it('rapid saves (truncate, then write) never show an error', async () => {
+    await session.idle();
+    const errorsBefore = logLines.filter((line) => line.startsWith('error:')).length;
+    const good = readFileSync(book.file('en', 'beta'), 'utf8');
+    const alpha = readFileSync(book.file('en', 'alpha'), 'utf8');
+    // Saves of two files in quick succession: a build started by one may read the other empty.
+    for (let i = 0; i < 30; i++) {
+      writeFileSync(book.file('en', 'beta'), '');
+      writeFileSync(book.file('en', 'alpha'), `${alpha}\nRapid save ${i}.\n`);
+      await new Promise((resolve) => setTimeout(resolve, i % 7));
+      writeFileSync(book.file('en', 'beta'), `${good}\nSave number ${i}.\n`);
+    }
+    await eventually(async () => (await fetchText('beta/')).text.includes('Save number 29.'), 'the last save');
+    await session.idle();
+    expect(logLines.filter((line) => line.startsWith('error:')).slice(errorsBefore)).toEqual([]);
+    writeFileSync(book.file('en', 'beta'), good);
+    writeFileSync(book.file('en', 'alpha'), alpha);
+  });
+
+  it('moves the server and the open tab to a new basePath', async () => {
+    await open('alpha/');
+    const before = session.server.url;
+    book.writeConfig(['alpha', 'beta', 'delta'], 'Moved book', { basePath: '/moved-guide/' });
+    await page.waitForURL(/\/moved-guide\/alpha\/$/, { timeout: 30_000 });
+    await waitForText('Alpha chapter');
+    expect(session.server.url).toMatch(/\/moved-guide\/$/);
+    expect(new URL(session.server.url).port).toBe(new URL(before).port);
+    expect(logLines.some((line) => line.includes('basePath changed from /python-guide-for-javascript-engineers/ to /moved-guide/'))).toBe(true);
+    expect((await fetchText('beta/')).status).toBe(200);
   });
 });
