@@ -47,7 +47,8 @@ describe('links between chapters', () => {
 
   it('links to static files get the base path and are not taken for chapters', () => {
     const compiled = compileBody('[cover](/img/cover.svg) [data](./files/data.zip) [cdn](//cdn.example.com/x.js)');
-    expect(compiled.links).toEqual([]);
+    // Recorded as files (the link check looks for them in the static folder), never as chapters.
+    expect(compiled.links.map((l) => [l.staticFile, l.targetSlug])).toEqual([['/img/cover.svg', undefined], ['./files/data.zip', undefined]]);
     expect(hrefs(renderBody('[cover](/img/cover.svg) [data](./files/data.zip) [cdn](//cdn.example.com/x.js)'))).toEqual([
       `${BASE}img/cover.svg`, './files/data.zip', '//cdn.example.com/x.js',
     ]);

@@ -181,8 +181,7 @@ describe('raw HTML and script', () => {
     expect(located('<script>alert(1)</script>').message).toMatch(/unknown component <script>/);
   });
 
-  it('a javascript: link does not become a chapter link', () => {
-    const compiled = compileBody('[x](javascript:alert(1))');
-    expect(compiled.links).toEqual([]);
+  it('a javascript: link is refused instead of becoming a link at all', () => {
+    expect(() => compileBody('[x](javascript:alert(1))')).toThrow(/URL scheme "javascript:" is not allowed/);
   });
 });
