@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { loadBook } from '../book/load-book.js';
@@ -16,6 +17,17 @@ export interface ChapterReport {
   pythonBlocks: number;
   pythonRunnable: number;
   failures: Array<{ line: number; lang: string; message: string }>;
+  /** Runnable examples this interpreter cannot run (pytest blocks where pytest is not installed). */
+  notRun: Array<{ line: number; lang: string; reason: string }>;
+}
+
+export interface PythonInfo { command: string; version?: string; hasPytest: boolean }
+
+/** Which Python a check runs with, and whether it can run pytest blocks. */
+export function probePython(command = 'python3'): PythonInfo {
+  const result = spawnSync(command, ['-c', 'import sys\nprint(sys.version.split()[0])\ntry:\n    import pytest\n    print("pytest")\nexcept ImportError:\n    pass'], { encoding: 'utf8', timeout: 30_000 });
+  const [version, pytest] = (result.stdout ?? '').trim().split('\n');
+  return { command, version: result.status === 0 ? version : undefined, hasPytest: pytest === 'pytest' };
 }
 
 export interface CheckFilter { locales?: string[]; slugs?: string[]; jobs?: number; /** The Python interpreter to run examples with. */ python?: string }
@@ -34,6 +46,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   const book = loadBook(config);
   const fixtures = path.resolve(config.rootDir, config.contentDir, 'fixtures');
   const jobs: Array<{ report: ChapterReport; example: CodeExample }> = [];
+  let python: PythonInfo | undefined;
   const reports: ChapterReport[] = [];
   for (const locale of book.locales) {
     if (filter.locales && !filter.locales.includes(locale.code)) continue;
@@ -43,7 +56,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
       const compiled = compileChapter(chapter.source, file, {
         slug: chapter.slug, basePath: config.basePath, localePaths: [], routeFor: (slug) => pageRoute(config.basePath, locale, slug),
       });
-      const report: ChapterReport = { locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [] };
+      const report: ChapterReport = { locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [] };
       reports.push(report);
       for (const example of compiled.examples) {
         if (example.lang === 'python') report.pythonBlocks++;
@@ -52,6 +65,10 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
         }
         if (!isRunnable(example)) continue;
         if (example.lang === 'python') report.pythonRunnable++;
+        if (example.pytest !== undefined && !(python ??= probePython(filter.python)).hasPytest) {
+          report.notRun.push({ line: example.line, lang: example.lang, reason: `pytest is not installed for ${python.command}` });
+          continue;
+        }
         jobs.push({ report, example });
       }
     }

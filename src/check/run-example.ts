@@ -16,6 +16,8 @@ export interface ExampleOutcome {
 export interface RunOptions {
   /** The Python interpreter (default: python3 on PATH). */
   python?: string;
+  /** How long an example may run (default EXAMPLE_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 interface Runner { file: string; command: string; args: string[]; env?: Record<string, string>; acceptExit?: number[] }
@@ -43,7 +45,7 @@ export function isRunnable(example: CodeExample): boolean {
 /** pytest's closing line ends with how long the run took: the one part of its output that varies. */
 const withoutDurations = (text: string) => text.replace(/ in \d+(?:\.\d+)?s\b/g, ' in <duration>');
 
-function run(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
+function run(command: string, args: string[], cwd: string, extraEnv: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
@@ -62,7 +64,7 @@ function run(command: string, args: string[], cwd: string, extraEnv: Record<stri
         child.kill('SIGKILL');
       }
     };
-    const timer = setTimeout(() => { timedOut = true; killGroup(); }, EXAMPLE_TIMEOUT_MS);
+    const timer = setTimeout(() => { timedOut = true; killGroup(); }, timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
     child.on('error', (error) => { clearTimeout(timer); reject(error); });
@@ -87,8 +89,9 @@ export async function runExample(example: CodeExample, fixturesDir: string, opti
   try {
     if (existsSync(fixturesDir)) cpSync(fixturesDir, dir, { recursive: true });
     writeFileSync(path.join(dir, runner.file), example.code);
-    const result = await run(runner.command, runner.args, dir, runner.env);
-    if (result.timedOut) return { ok: false, message: `did not finish within ${EXAMPLE_TIMEOUT_MS / 1000} s` };
+    const timeoutMs = options.timeoutMs ?? EXAMPLE_TIMEOUT_MS;
+    const result = await run(runner.command, runner.args, dir, runner.env ?? {}, timeoutMs);
+    if (result.timedOut) return { ok: false, message: `did not finish within ${timeoutMs / 1000} s` };
     const stderrLines = result.stderr.split('\n').map((l) => l.trimEnd()).filter(Boolean);
     let actual = result.stdout;
     if (example.raises) {

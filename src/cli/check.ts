@@ -1,4 +1,4 @@
-import { checkBook, type ChapterReport } from '../check/check-book.js';
+import { checkBook, probePython, type ChapterReport } from '../check/check-book.js';
 import { loadConfig } from '../config/load-config.js';
 
 export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string }
@@ -11,6 +11,9 @@ export async function runCheck(options: CheckCommandOptions): Promise<boolean> {
     for (const failure of r.failures) out.write(`FAIL ${r.file}:${failure.line} (${failure.lang})\n  ${failure.message.split('\n').join('\n  ')}\n`);
   });
   printSummary(reports);
+  const python = probePython(options.python);
+  out.write(`Python: ${python.version ?? 'not found'} (${python.command})${python.hasPytest ? ', with pytest' : ', without pytest'}; JavaScript: Node ${process.versions.node}.\n`);
+  if (python.version === undefined) return false;
   return reports.every((r) => r.failures.length === 0);
 }
 
@@ -21,11 +24,13 @@ function printSummary(reports: ChapterReport[]): void {
     const pct = r.pythonBlocks ? Math.round((100 * r.pythonRunnable) / r.pythonBlocks) : 100;
     out.write(`  ${r.failures.length ? '✗' : '✓'} ${r.locale.padEnd(6)} ${r.slug.padEnd(42)} ${String(r.ran).padStart(3)} ran  ${String(r.exempt.length).padStart(2)} exempt  ${pct}% python runnable\n`);
     for (const e of r.exempt) out.write(`      exempt ${r.file}:${e.line} (${e.lang}): ${e.reason}\n`);
+    for (const e of r.notRun) out.write(`      not run ${r.file}:${e.line} (${e.lang}): ${e.reason}\n`);
   }
   const total = (f: (r: ChapterReport) => number) => reports.reduce((sum, r) => sum + f(r), 0);
   const python = total((r) => r.pythonBlocks);
   const runnable = total((r) => r.pythonRunnable);
   const failures = total((r) => r.failures.length);
-  out.write(`\n${total((r) => r.ran)} examples ran, ${total((r) => r.exempt.length)} exempt, ${failures} failed; ` +
+  const notRun = total((r) => r.notRun.length);
+  out.write(`\n${total((r) => r.ran)} examples ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
     `${runnable}/${python} Python blocks runnable (${python ? ((100 * runnable) / python).toFixed(1) : '100.0'}%).\n`);
 }

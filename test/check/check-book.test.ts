@@ -51,3 +51,30 @@ describe('checkBook', () => {
     expect(only.map((r) => `${r.locale}/${r.slug}`)).toEqual(['zh-cn/quiet']);
   });
 });
+
+describe('checkBook with another Python', () => {
+  it('runs the examples with --python, and lists pytest blocks it cannot run instead of failing them', async () => {
+    const { mkdtemp, rm, writeFile, chmod } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pybook-python-'));
+    // An interpreter without site-packages, so without pytest.
+    const bare = path.join(dir, 'bare-python');
+    await writeFile(bare, '#!/bin/sh\nexec python3 -S "$@"\n');
+    await chmod(bare, 0o755);
+    const book = await createFixtureBook({
+      chapters: { en: { tests: chapter('Tests', '```python pytest\ndef test_one():\n    assert 1 == 1\n```\n\n```python\nimport sys\nprint(sys.flags.no_site)\n```\n\n```output\n1\n```') } },
+    });
+    try {
+      const [report] = await checkBook(loadConfig(book.configPath), { python: bare });
+      expect(report.failures).toEqual([]);
+      expect(report.ran).toBe(1);
+      expect(report.notRun).toEqual([{ line: 5, lang: 'python', reason: `pytest is not installed for ${bare}` }]);
+      const { probePython } = await import('../../src/check/check-book.js');
+      expect(probePython(bare)).toMatchObject({ hasPytest: false, version: expect.stringMatching(/^3\.\d+\.\d+/) });
+    } finally {
+      await book.remove();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -15,6 +15,54 @@ afterAll(() => rm(fixtures, { recursive: true, force: true }));
 
 const python = (code: string, extra: Partial<CodeExample> = {}): CodeExample => ({ lang: 'python', code, line: 10, ...extra });
 
+/** Whether a process is still running (signal 0 only asks). */
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+describe('runExample and the processes an example starts', () => {
+  it('a timed-out example is killed with everything it started', async () => {
+    const pidFile = path.join(fixtures, `grandchild-${process.pid}.pid`);
+    const code = `import subprocess, time\nchild = subprocess.Popen(["sleep", "300"])\nopen(${JSON.stringify(pidFile)}, "w").write(str(child.pid))\ntime.sleep(300)`;
+    const started = Date.now();
+    const outcome = await runExample(python(code), fixtures, { timeoutMs: 1500 });
+    expect(outcome).toEqual({ ok: false, message: 'did not finish within 1.5 s' });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const { readFileSync } = await import('node:fs');
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    // SIGKILL is delivered at once, but the kernel reaps asynchronously: wait for it.
+    const deadline = Date.now() + 30_000;
+    while (alive(grandchild) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive(grandchild)).toBe(false);
+  });
+
+  it('a background process left holding the output pipe does not stall the check', async () => {
+    const started = Date.now();
+    const outcome = await runExample(python('import subprocess\nsubprocess.Popen(["sleep", "300"])\nprint("done")', { output: 'done' }), fixtures);
+    expect(outcome).toEqual({ ok: true });
+    // Without ending the process group this would wait for the sleep's 300 s.
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+});
+
+const TESTS = 'def add(a, b):\n    return a + b\n\ndef test_add():\n    assert add(2, 3) == 5\n\ndef test_fails():\n    assert add(2, 2) == 5\n';
+const dots = (marks: string) => `${marks.padEnd(73)}[100%]`;
+
+describe.concurrent('pytest blocks', () => {
+  it('run with pytest; a failing test is output to compare, and durations do not count', async ({ expect }) => {
+    const example = python(TESTS, { pytest: '-k add', title: 'test_cart.py', output: `${dots('.')}\n1 passed, 1 deselected in 0.42s` });
+    expect(await runExample(example, fixtures)).toEqual({ ok: true });
+    // pytest exits 1 when a test fails; an example may show that on purpose.
+    const summary = '=========================== short test summary info ============================';
+    const failing = python(TESTS, { pytest: '--tb=no', output: `${dots('.F')}\n${summary}\nFAILED test_example.py::test_fails - assert 4 == 5\n1 failed, 1 passed in 9.99s` });
+    expect(await runExample(failing, fixtures)).toEqual({ ok: true });
+  });
+
+  it('compare the counts: a different result fails the check', async ({ expect }) => {
+    const outcome = await runExample(python(TESTS, { pytest: '-k add', output: `${dots('.')}\n2 passed in 0.01s` }), fixtures);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.message).toContain('+ 1 passed, 1 deselected in');
+  });
+});
+
 // Each example starts a Python or Node process: run them side by side.
 describe.concurrent('runExample', () => {
   it('passes when the output matches', async ({ expect }) => {
