@@ -30,7 +30,15 @@ export function probePython(command = 'python3'): PythonInfo {
   return { command, version: result.status === 0 ? version : undefined, hasPytest: pytest === 'pytest' };
 }
 
-export interface CheckFilter { locales?: string[]; slugs?: string[]; jobs?: number; /** The Python interpreter to run examples with. */ python?: string }
+export interface CheckFilter {
+  locales?: string[];
+  slugs?: string[];
+  jobs?: number;
+  /** The Python interpreter to run examples with. */
+  python?: string;
+  /** Only examples in these languages ('python', 'javascript'). */
+  langs?: string[];
+}
 
 /** Runs a list of async jobs with at most `limit` at once, keeping result order. */
 async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -65,6 +73,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
         }
         if (!isRunnable(example)) continue;
         if (example.lang === 'python') report.pythonRunnable++;
+        if (filter.langs && !filter.langs.includes(example.lang)) continue;
         if (example.pytest !== undefined && !(python ??= probePython(filter.python)).hasPytest) {
           report.notRun.push({ line: example.line, lang: example.lang, reason: `pytest is not installed for ${python.command}` });
           continue;

@@ -1,10 +1,28 @@
+import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkBook, type ChapterReport } from '../../src/check/check-book.js';
+import { checkBook, probePython, type ChapterReport } from '../../src/check/check-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The newest Python 3 on this machine besides the default one: PYBOOK_NEWEST_PYTHON (CI sets it to
+ * a virtual environment with pytest), else the highest pyenv version, else python3 itself.
+ */
+function newestPython(): string {
+  if (process.env.PYBOOK_NEWEST_PYTHON) return process.env.PYBOOK_NEWEST_PYTHON;
+  const versions = path.join(os.homedir(), '.pyenv', 'versions');
+  const candidates = existsSync(versions) ? readdirSync(versions).filter((v) => /^3\.\d+\.\d+$/.test(v)) : [];
+  candidates.sort((a, b) => {
+    const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+  const newest = candidates.at(-1);
+  return newest && existsSync(path.join(versions, newest, 'bin', 'python3')) ? path.join(versions, newest, 'bin', 'python3') : 'python3';
+}
 
 /** Every runnable example of the real book, in both languages: the same run as `pybook check`. */
 describe('the book\'s code examples', () => {
@@ -15,6 +33,19 @@ describe('the book\'s code examples', () => {
     const failures = reports.flatMap((r) => r.failures.map((f) => `${r.file}:${f.line} ${f.message}`));
     expect(failures).toEqual([]);
     expect(reports.length).toBe(80);
+  }, 600_000);
+
+  it('the Python examples print the same on the newest Python of the machine', async () => {
+    const python = newestPython();
+    const info = probePython(python);
+    expect(info.version).toMatch(/^3\./);
+    const newest = await checkBook(loadConfig(path.join(root, 'book.config.json')), { python, langs: ['python'] });
+    const failures = newest.flatMap((r) => r.failures.map((f) => `${r.file}:${f.line} ${f.message}`));
+    expect(failures, `Python ${info.version} (${python})`).toEqual([]);
+    // Only pytest blocks may be left out, and only where that Python has no pytest.
+    const notRun = newest.flatMap((r) => r.notRun);
+    if (info.hasPytest) expect(notRun).toEqual([]);
+    else for (const n of notRun) expect(n.reason).toMatch(/^pytest is not installed/);
   }, 600_000);
 
   it('at least 85% of Python blocks run in each language, and every exemption says why', () => {
