@@ -33,6 +33,8 @@ export interface InterfaceStrings {
   docsSidebarLabel: string;
   breadcrumbs: string;
   breadcrumbHome: string;
+  /** The label of a heading's # link; {heading} is the heading's text. */
+  headingLink: string;
   onThisPage: string;
   editThisPage: string;
   paginationLabel: string;
@@ -62,6 +64,8 @@ export interface InterfaceStrings {
   unlistedBody: string;
   notFoundTitle: string;
   notFoundBody: string;
+  notFoundGoHome: string;
+  notFoundSearch: string;
   notFoundBrokenLink: string;
   crashTitle: string;
   crashTryAgain: string;

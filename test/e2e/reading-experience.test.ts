@@ -1,0 +1,150 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+
+const site = useSiteUnderTest();
+
+/** Chapters with many and wide comparisons. */
+const CHAPTERS = ['dictionary/', 'create-and-import-packages/', 'lists-and-tuples/', 'json-module/', 'async-and-await/'];
+const WIDTHS = [1440, 1280, 1000, 390];
+
+/**
+ * Comparison code and output blocks whose content is cut off (it would need a horizontal
+ * scrollbar), leaving out blocks with a line over 90 columns, which the style guide forbids.
+ */
+export function clippedComparisonBlocks(page: Page): Promise<{ total: number; clipped: string[] }> {
+  return page.evaluate(() => {
+    const blocks = [...document.querySelectorAll<HTMLElement>('.compare pre')];
+    const clipped = blocks.filter((pre) => {
+      const longest = Math.max(...(pre.textContent ?? '').split('\n').map((line) => line.length));
+      return longest <= 90 && pre.scrollWidth > pre.clientWidth + 1;
+    });
+    return { total: blocks.length, clipped: clipped.map((pre) => (pre.textContent ?? '').slice(0, 60)) };
+  });
+}
+
+describe('comparisons never hide code', () => {
+  for (const width of WIDTHS) {
+    it(`no comparison block is clipped at ${width} px (en, zh-cn)`, async () => {
+      const { context, page } = await openPage(site, { viewport: { width, height: 900 } });
+      let total = 0;
+      for (const prefix of ['', 'zh-cn/']) {
+        for (const chapter of CHAPTERS) {
+          await page.goto(site.url(prefix + chapter));
+          const result = await clippedComparisonBlocks(page);
+          total += result.total;
+          expect(result.clipped, `${prefix}${chapter} at ${width} px`).toEqual([]);
+        }
+      }
+      expect(total).toBeGreaterThan(100);
+      await context.close();
+    });
+  }
+
+  it('puts short comparisons side by side and long ones JavaScript above Python, decided before any script runs', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
+    await page.goto(site.url('if-statement/'));
+    const layouts = await page.$$eval('.compare', (compares) => compares.map((compare) => {
+      const [js, py] = [...compare.querySelectorAll('.compare-column')].map((c) => c.getBoundingClientRect());
+      return { fit: compare.getAttribute('data-fit'), sideBySide: Math.abs(js.top - py.top) < 1 && py.left > js.right, stacked: py.top >= js.bottom };
+    }));
+    expect(layouts.some((l) => l.sideBySide)).toBe(true);
+    expect(layouts.some((l) => l.stacked)).toBe(true);
+    for (const layout of layouts) expect(layout.sideBySide || layout.stacked).toBe(true);
+    await context.close();
+  });
+
+  it('code reads at 14 px, and on touch screens the copy and wrap buttons sit above the code, not on it', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(site.url('dictionary/'));
+    expect(await page.locator('.code-pre').first().evaluate((pre) => getComputedStyle(pre).fontSize)).toBe('14px');
+    const overlaps = await page.$$eval('.code-block', (blocks) => blocks.filter((block) => {
+      const buttons = block.querySelector('.code-buttons')?.getBoundingClientRect();
+      const line = block.querySelector('.code-line')?.getBoundingClientRect();
+      return buttons && line && buttons.bottom > line.top && buttons.top < line.bottom && buttons.right > line.left && buttons.left < line.right;
+    }).length);
+    expect(overlaps).toBe(0);
+    await context.close();
+  });
+});
+
+describe('small and mid-size screens', () => {
+  it('at 390 px the search results stay inside the screen', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      await page.locator('#navbar-search-input').fill(prefix ? '字典' : 'dictionary');
+      const dropdown = page.locator('.search-dropdown');
+      await dropdown.locator('[role="option"]').first().waitFor({ timeout: 20_000 });
+      const box = (await dropdown.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+
+  it('shows the right-hand table of contents from 997 px, and a collapsible "On this page" below', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 1000, height: 800 } });
+    await gotoHydrated(page, site.url('dictionary/'));
+    expect(await page.locator('.main-toc .toc').isVisible()).toBe(true);
+    expect(await page.locator('.toc-collapsible').isVisible()).toBe(false);
+    await page.setViewportSize({ width: 900, height: 800 });
+    expect(await page.locator('.main-toc').isVisible()).toBe(false);
+    const collapsible = page.locator('.toc-collapsible');
+    expect(await collapsible.isVisible()).toBe(true);
+    expect(await collapsible.locator('a').first().isVisible()).toBe(false);
+    await collapsible.locator('summary').click();
+    await collapsible.locator('a[href="#insertion-order"]').click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#insertion-order');
+    await gotoHydrated(page, site.url('zh-cn/dictionary/'));
+    expect(await page.locator('.toc-collapsible summary').textContent()).toBe('本页总览');
+    await context.close();
+  });
+});
+
+describe('orientation and keyboard', () => {
+  it('"/" focuses the search box, except while typing in a field', async () => {
+    const { context, page } = await openPage(site);
+    await gotoHydrated(page, site.url('dictionary/'));
+    await page.locator('main h1').click();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('navbar-search-input');
+    // Typed into the search box itself, "/" is a character.
+    await page.keyboard.type('a/b');
+    expect(await page.locator('#navbar-search-input').inputValue()).toBe('a/b');
+    await context.close();
+  });
+
+  it('heading links are announced as "Direct link to …" in English and Chinese', async () => {
+    const { context, page } = await openPage(site);
+    await page.goto(site.url('dictionary/'));
+    expect(await page.locator('h2#insertion-order .hash-link').getAttribute('aria-label')).toBe('Direct link to Insertion order');
+    await page.goto(site.url('zh-cn/dictionary/'));
+    const zh = await page.locator('h2#insertion-order').evaluate((h) => ({ text: h.firstChild?.textContent, label: h.querySelector('.hash-link')?.getAttribute('aria-label') }));
+    expect(zh.label).toBe(`${zh.text}的直接链接`);
+    await context.close();
+  });
+
+  it('the 404 page leads to the home page and to search, in both languages', async () => {
+    const { context, page } = await openPage(site);
+    for (const [prefix, home] of [['', 'Go to the home page'], ['zh-cn/', '返回首页']]) {
+      await page.goto(site.url(`${prefix}no-such-chapter/`));
+      const link = page.locator('.not-found a', { hasText: home });
+      expect(await link.getAttribute('href')).toBe(`/python-guide-for-javascript-engineers/${prefix}`);
+      await page.locator('.not-found input[name="q"]').fill('dict');
+      await page.locator('.not-found button[type="submit"]').click();
+      await page.waitForURL(/\/search\/\?q=dict$/);
+    }
+    await context.close();
+  });
+
+  it('every table header cell has text (axe: empty-table-header)', async () => {
+    const { context, page } = await openPage(site);
+    for (const prefix of ['', 'zh-cn/']) {
+      await page.goto(site.url(`${prefix}hello-world/`));
+      const empty = await page.$$eval('.markdown th', (cells) => cells.filter((th) => !th.textContent?.trim()).length);
+      expect(empty).toBe(0);
+    }
+    await context.close();
+  });
+});
