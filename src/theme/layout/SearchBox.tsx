@@ -47,9 +47,9 @@ export function SearchBox() {
   const href = typeof window === 'undefined' ? '' : location.href;
   useEffect(() => {
     if (!site.search.highlightOnTarget) return;
-    const tokens = new URL(location.href).searchParams.get('highlight');
-    if (tokens === null) return;
-    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTarget(tokens.split(' ').filter(Boolean), strings.searchHighlightRemove));
+    const typed = new URL(location.href).searchParams.get('highlight');
+    if (typed === null) return;
+    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTarget(ui.highlightTokensOf(typed), strings.searchHighlightRemove));
   }, [href, site.search.highlightOnTarget, site.lazyModules, strings]);
 
   return (
@@ -72,7 +72,8 @@ export function SearchBox() {
       {activated && (
         <ChunkBoundary retryLabel={strings.chunkRetry} onRetry={retrySearchDropdown}>
           <Suspense fallback={null}>
-            <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close} />
+            <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close}
+              onChoose={() => { setQuery(''); setDismissed(true); }} />
           </Suspense>
         </ChunkBoundary>
       )}
