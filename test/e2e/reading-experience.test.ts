@@ -148,3 +148,57 @@ describe('orientation and keyboard', () => {
     await context.close();
   });
 });
+
+describe('the phone menu', () => {
+  it('is a real modal: focus moves in and stays, Escape returns it to the menu button, the page behind does not scroll', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      await page.locator('.navbar-menu-toggle').click();
+      const dialog = page.locator('#mobile-sidebar[role="dialog"]');
+      await dialog.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.closest('#mobile-sidebar') !== null)).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe('page');
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+      for (let i = 0; i < 60; i++) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('#mobile-sidebar') !== null)).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('#mobile-sidebar') !== null)).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.classList.contains('navbar-menu-toggle'))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    }
+    await context.close();
+  });
+
+  it('its links navigate on the client, without a page load', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    await gotoHydrated(page, site.url('dictionary/'));
+    await page.evaluate(() => { (window as Window & { __sameDocument?: boolean }).__sameDocument = true; });
+    await page.locator('.navbar-menu-toggle').click();
+    await page.locator('#mobile-sidebar a[href$="/set/"]').click();
+    await page.waitForURL(/\/set\/$/);
+    await page.locator('main h1', { hasText: 'Sets' }).waitFor();
+    expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.locator('#mobile-sidebar').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('client navigation', () => {
+  it('moves focus to the top of the new page (the skip link comes next) and announces its title', async () => {
+    const { context, page } = await openPage(site);
+    for (const [prefix, next] of [['', 'Sets'], ['zh-cn/', '集合']]) {
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      await page.locator('.pagination-next').focus();
+      await page.keyboard.press('Enter');
+      await page.locator('main h1', { hasText: next }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-top');
+      expect(await page.locator('#route-announcer').textContent()).toBe(await page.title());
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-to-content');
+    }
+    await context.close();
+  });
+});
