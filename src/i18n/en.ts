@@ -13,6 +13,7 @@ export const en: InterfaceStrings = {
   searchClear: 'Clear search',
   searchNoResults: 'No results',
   searchSeeAll: 'See all results',
+  searchNeedsJavaScript: 'Search runs in your browser and needs JavaScript. Turn JavaScript on, or use the table of contents in the sidebar.',
   searchLoading: 'Loading the search index…',
   searchPageTitle: 'Search the documentation',
   searchPageTitleWithQuery: 'Search results for "{query}"',

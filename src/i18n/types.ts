@@ -16,6 +16,8 @@ export interface InterfaceStrings {
   searchClear: string;
   searchNoResults: string;
   searchSeeAll: string;
+  /** The search page without JavaScript. */
+  searchNeedsJavaScript: string;
   searchLoading: string;
   searchPageTitle: string;
   searchPageTitleWithQuery: string; // {query}

@@ -13,6 +13,7 @@ export const zhCn: InterfaceStrings = {
   searchClear: '清除搜索',
   searchNoResults: '没有结果',
   searchSeeAll: '查看全部结果',
+  searchNeedsJavaScript: '搜索在浏览器中运行，需要 JavaScript。请启用 JavaScript，或使用侧边栏中的目录。',
   searchLoading: '正在加载搜索索引…',
   searchPageTitle: '搜索文档',
   searchPageTitleWithQuery: '“{query}”的搜索结果',

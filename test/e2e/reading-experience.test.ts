@@ -202,3 +202,46 @@ describe('client navigation', () => {
     await context.close();
   });
 });
+
+describe('without JavaScript', () => {
+  it('shows every tab under its label, says search needs JavaScript, offers no dead controls, and lists the chapters on phones', async () => {
+    const { context, page } = await openPage(site, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    for (const [prefix, needs] of [['', 'needs JavaScript'], ['zh-cn/', '需要 JavaScript']]) {
+      await page.goto(site.url(`${prefix}setup-environment/`));
+      const panels = page.locator('.tabs-panel');
+      const count = await panels.count();
+      expect(count).toBeGreaterThanOrEqual(3);
+      for (let i = 0; i < count; i++) expect(await panels.nth(i).isVisible()).toBe(true);
+      expect(await page.locator('.tabs-list').isVisible()).toBe(false);
+      for (const control of ['.code-buttons', '.color-mode-toggle', '.navbar-menu-toggle']) {
+        expect(await page.locator(control).first().isVisible(), control).toBe(false);
+      }
+      // The chapter list, after the page.
+      const sidebarLink = page.locator('.sidebar a[href$="/dictionary/"]');
+      expect(await sidebarLink.isVisible()).toBe(true);
+      const [main, sidebar] = await Promise.all([page.locator('main').boundingBox(), page.locator('.sidebar').boundingBox()]);
+      expect(sidebar!.y).toBeGreaterThan(main!.y);
+      await page.goto(site.url(`${prefix}search/?q=dict`));
+      expect(await page.locator('main').innerText()).toContain(needs);
+    }
+    await context.close();
+  });
+});
+
+describe('tabs', () => {
+  it('with the same group switch together and are remembered on the next page', async () => {
+    const { context, page } = await openPage(site);
+    await gotoHydrated(page, site.url('zh-cn/setup-environment/'));
+    await page.locator('.tabs[data-group="os"] [role="tab"][data-tab="windows"]').first().click();
+    const selected = () => page.locator('.tabs[data-group="os"]').evaluateAll((sets) => sets.map((s) => s.querySelector('[aria-selected="true"]')?.getAttribute('data-tab')));
+    expect(new Set(await selected())).toEqual(new Set(['windows']));
+    expect(await page.locator('.tabs[data-group="os"] [role="tabpanel"][data-tab-panel="windows"]').first().isVisible()).toBe(true);
+    // Another page of the group, opened by the client router, starts on Windows too; and after a reload.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.sidebar-nav a[href$="/uv/"]')!.click());
+    await page.waitForURL(/\/uv\/$/);
+    await expect.poll(async () => new Set(await selected())).toEqual(new Set(['windows']));
+    await page.reload();
+    await expect.poll(async () => new Set(await selected())).toEqual(new Set(['windows']));
+    await context.close();
+  });
+});
