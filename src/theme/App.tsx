@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ClientPage, SiteData } from '../pages/types.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { useActiveHeading, useHideOnScroll, useMobileMenu } from './hooks/use-browser-state.js';
+import { useActiveHeading, useHideOnScroll, useMobileMenu, useSidebarHidden } from './hooks/use-browser-state.js';
 import { AnnouncementBar } from './layout/AnnouncementBar.js';
 import { Footer } from './layout/Footer.js';
 import { Navbar } from './layout/Navbar.js';
@@ -42,7 +42,7 @@ function Main({ site, page, html }: AppProps) {
 /** The whole page, rendered by the server and hydrated by the client. */
 export function App(props: AppProps) {
   const { site, page } = props;
-  const [sidebarHidden, setSidebarHidden] = useState(false);
+  const [sidebarHidden, setSidebarHidden] = useSidebarHidden();
   const navbarHidden = useHideOnScroll(site.hideNavbarOnScroll);
   const [menuOpen, setMenuOpen] = useMobileMenu(page.route);
   const activeId = useActiveHeading(page.toc.map((t) => t.id), page.route);

@@ -245,3 +245,30 @@ describe('tabs', () => {
     await context.close();
   });
 });
+
+describe('the sidebar', () => {
+  it('shows the current chapter on load, and stays hidden across pages and reloads once hidden', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 1440, height: 900 } });
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(`${prefix}afterword/`));
+      const inView = await page.evaluate(() => {
+        const nav = document.querySelector('.sidebar-nav')!.getBoundingClientRect();
+        const link = document.querySelector('.sidebar-nav a[aria-current="page"]')!.getBoundingClientRect();
+        return link.top >= nav.top && link.bottom <= nav.bottom;
+      });
+      expect(inView).toBe(true);
+    }
+    await page.locator('.sidebar-toggle').click();
+    await expect.poll(() => page.locator('.sidebar-nav').count()).toBe(0);
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.pagination-previous')!.click());
+    await page.waitForURL(/references\/$/);
+    expect(await page.locator('.sidebar.sidebar-hidden').count()).toBe(1);
+    await page.reload();
+    // Hidden from the first paint (no flash), and after hydration.
+    expect(await page.locator('.sidebar-nav').evaluateAll((navs) => navs.every((n) => getComputedStyle(n).display === 'none'))).toBe(true);
+    await expect.poll(() => page.locator('.sidebar.sidebar-hidden').count()).toBe(1);
+    await page.locator('.sidebar-toggle').click();
+    await expect.poll(() => page.locator('.sidebar-nav').isVisible()).toBe(true);
+    await context.close();
+  });
+});

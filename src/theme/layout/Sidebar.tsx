@@ -58,8 +58,17 @@ export function SidebarItems({ entries, currentRoute, openRoute = currentRoute, 
 export function Sidebar({ currentRoute, hidden, onToggle }: { currentRoute: string; hidden: boolean; onToggle: () => void }) {
   const site = useSite();
   const markup = useContext(SidebarMarkupContext);
+  const aside = useRef<HTMLElement>(null);
+  // The current chapter's link is in view: scroll the sidebar (never the page) to it when it is not.
+  useEffect(() => {
+    const nav = aside.current?.querySelector<HTMLElement>('.sidebar-nav');
+    const link = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!nav || !link) return;
+    const [box, target] = [nav.getBoundingClientRect(), link.getBoundingClientRect()];
+    if (target.top < box.top || target.bottom > box.bottom) nav.scrollTop += target.top - box.top - (box.height - target.height) / 2;
+  }, [currentRoute, hidden]);
   return (
-    <aside className={`sidebar${hidden ? ' sidebar-hidden' : ''}`} aria-label={site.strings.docsSidebarLabel}>
+    <aside ref={aside} className={`sidebar${hidden ? ' sidebar-hidden' : ''}`} aria-label={site.strings.docsSidebarLabel}>
       {!hidden && (markup ? (
         <nav className="sidebar-nav" aria-label={site.strings.docsSidebarLabel} dangerouslySetInnerHTML={{ __html: markup(currentRoute) }} />
       ) : (
