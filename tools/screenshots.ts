@@ -23,7 +23,8 @@ try {
       for (const route of pages) {
         await page.goto(server.url + route, { waitUntil: 'networkidle' });
         const name = `${(route || 'home').replace(/[/?=]+/g, '_').replace(/_$/, '')}-${width}-${scheme}.png`;
-        await page.screenshot({ path: path.join(outDir, name) });
+        // FULL_PAGE=1 captures the whole page, not just the first screen.
+        await page.screenshot({ path: path.join(outDir, name), fullPage: process.env.FULL_PAGE === '1' });
         process.stdout.write(`${name}\n`);
       }
       await context.close();

@@ -3,6 +3,10 @@ import type { InterfaceStrings } from './types.js';
 export const en: InterfaceStrings = {
   skipToContent: 'Skip to main content',
   home: 'Home',
+  homeExampleTitle: 'The whole book in six lines',
+  homeExampleIntro: 'Every chapter puts the JavaScript you know next to the Python that does the same, and every example is run to check the output you read.',
+  homeProjectsTitle: 'Three projects to build',
+  homeContentsTitle: 'What is inside',
   startReading: 'Start reading',
   languageMenu: 'Languages',
   sourceRepository: 'Source repository on GitHub',

@@ -5,6 +5,10 @@ export interface Plural { one: string; other: string }
 export interface InterfaceStrings {
   skipToContent: string;
   home: string;
+  homeExampleTitle: string;
+  homeExampleIntro: string;
+  homeProjectsTitle: string;
+  homeContentsTitle: string;
   startReading: string;
   languageMenu: string;
   sourceRepository: string;

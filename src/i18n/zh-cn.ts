@@ -3,6 +3,10 @@ import type { InterfaceStrings } from './types.js';
 export const zhCn: InterfaceStrings = {
   skipToContent: '跳到主要内容',
   home: '首页',
+  homeExampleTitle: '六行代码看懂本书',
+  homeExampleIntro: '每一章都把你熟悉的 JavaScript 和做同样事情的 Python 放在一起对照，每个示例都经过实际运行，确保你读到的输出就是真实的输出。',
+  homeProjectsTitle: '三个动手项目',
+  homeContentsTitle: '本书内容',
   startReading: '开始阅读',
   languageMenu: '语言',
   sourceRepository: 'GitHub 上的源代码仓库',

@@ -272,3 +272,32 @@ describe('the sidebar', () => {
     await context.close();
   });
 });
+
+describe('the home page', () => {
+  it('presents the parts and chapters, the three projects and a comparison, in both languages', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 1440, height: 900 } });
+    for (const prefix of ['', 'zh-cn/']) {
+      await gotoHydrated(page, site.url(prefix));
+      const chapters = await page.locator('.home-part li a').count();
+      expect(chapters).toBe(45);
+      expect(await page.locator('.home-projects li').count()).toBe(3);
+      expect(await page.locator('.home-example .compare .code-block').count()).toBe(2);
+      // Every chapter has its one-line description.
+      expect(await page.locator('.home-part li .home-chapter-description').count()).toBe(45);
+    }
+    // The Chinese title breaks between words, never inside "JavaScript".
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, site.url('zh-cn/'));
+    const lines = await page.locator('.home-title').evaluate((title) => {
+      const text = title.firstChild!;
+      const at = text.textContent!.indexOf('JavaScript');
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + 'JavaScript'.length);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(await page.locator('.home-cover').getAttribute('src')).toMatch(/cover-zh-cn\.svg$/);
+    await context.close();
+  });
+});
