@@ -20,6 +20,7 @@ import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { formatLoadBenchTable, LoadBenchFailure, runLoadBench, type LoadBenchResult } from './load.js';
 import { FIRST_LOAD_JS_BUDGET_KB, measurePageWeight, type PageWeight } from './page-weight.js';
 import { measureParseFloor, type ParseFloor } from './parse-floor.js';
+import { measureClippedComparisons, type ComparisonFigures } from './comparisons.js';
 import { table } from './stats.js';
 import { benchWatchLatency, profileRebuild, WATCH_CHAPTER, type RebuildProfile, type WatchFigures } from './watch-bench.js';
 
@@ -49,6 +50,7 @@ interface Results {
   load?: LoadBenchResult | { error: string };
   search?: unknown;
   pageWeight?: PageWeight;
+  comparisons?: ComparisonFigures;
   lighthouse: string;
   lighthouseFailing?: LighthouseResult['failing'];
   errors: string[];
@@ -124,6 +126,20 @@ async function main(): Promise<void> {
           ['site data (JSON, shared by all pages of the locale)', String(weight.dataGzipKb)],
         ]));
         if (weight.staticImportsNotPreloaded.length) console.log(`static imports not modulepreloaded: ${weight.staticImportsNotPreloaded.join(', ')}`);
+      }
+
+      const comparisons = await section('clipped comparisons', results, async () => {
+        const { readdirSync } = await import('node:fs');
+        const slugs = readdirSync(path.join(root, 'book', 'en')).filter((f) => f.endsWith('.mdx')).map((f) => `${f.slice(0, -4)}/`);
+        return measureClippedComparisons(siteDir, BASE_PATH, [...slugs, ...slugs.map((s) => `zh-cn/${s}`)]);
+      });
+      if (comparisons) {
+        results.comparisons = comparisons;
+        console.log(`\n## Comparison code and output blocks clipped horizontally (${comparisons.chapters} chapter pages, target 0)`);
+        console.log(table(['width px', 'blocks', 'clipped', 'share clipped', 'lines over 90 columns (not counted)'], comparisons.perWidth.map((w) => [
+          String(w.width), String(w.blocks), String(w.clipped), `${((100 * w.clipped) / Math.max(1, w.blocks)).toFixed(1)}%`, String(w.overlong),
+        ])));
+        for (const w of comparisons.perWidth) for (const example of w.examples) console.log(`clipped at ${w.width} px: ${example}`);
       }
 
       const load = await section('load test', results, async () => {

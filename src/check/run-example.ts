@@ -6,6 +6,8 @@ import type { CodeExample } from '../markdown/types.js';
 import { lineDiff, normalizeOutput } from './diff.js';
 
 export const EXAMPLE_TIMEOUT_MS = 10_000;
+/** How long an exited example's background processes may keep its output open. */
+const EXIT_GRACE_MS = 1_000;
 
 export interface ExampleOutcome {
   ok: boolean;
@@ -68,12 +70,15 @@ function run(command: string, args: string[], cwd: string, extraEnv: Record<stri
     child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
     child.on('error', (error) => { clearTimeout(timer); reject(error); });
-    // 'exit', not 'close': a background grandchild holding the pipes open must not stall the check.
-    child.on('exit', (code) => {
+    // After the example exits, its output is read to the end ('close'); a background process it
+    // left holding the pipes would keep that from happening, so its group is ended after a grace period.
+    let grace: NodeJS.Timeout | undefined;
+    child.on('exit', () => { if (!timedOut) grace = setTimeout(killGroup, EXIT_GRACE_MS); });
+    child.on('close', (code) => {
       clearTimeout(timer);
-      if (timedOut) return resolve({ code, stdout, stderr, timedOut });
-      // Let the pipes drain what the example itself wrote, then end whatever it left running.
-      setImmediate(() => { killGroup(); resolve({ code, stdout, stderr, timedOut }); });
+      clearTimeout(grace);
+      killGroup(); // whatever it started in the background and left running
+      resolve({ code, stdout, stderr, timedOut });
     });
   });
 }

@@ -46,17 +46,48 @@ function onCodeButton(button: HTMLButtonElement): void {
   });
 }
 
-function selectTab(tab: HTMLElement, focus: boolean): void {
-  const tabs = tab.closest('[data-tabs]');
-  if (!tabs) return;
-  const value = tab.dataset.tab;
-  for (const other of Array.from(tabs.querySelectorAll<HTMLElement>(':scope > [role=tablist] > [role=tab]'))) {
-    const active = other === tab;
-    other.setAttribute('aria-selected', String(active));
-    other.tabIndex = active ? 0 : -1;
+/** Shows one tab of a tab set; false when the set has no tab of that value. */
+function showTab(tabs: Element, value: string): boolean {
+  const list = Array.from(tabs.querySelectorAll<HTMLElement>(':scope > [role=tablist] > [role=tab]'));
+  if (!list.some((tab) => tab.dataset.tab === value)) return false;
+  for (const tab of list) {
+    const active = tab.dataset.tab === value;
+    tab.setAttribute('aria-selected', String(active));
+    tab.tabIndex = active ? 0 : -1;
   }
   for (const panel of Array.from(tabs.querySelectorAll<HTMLElement>(':scope > [role=tabpanel]'))) panel.hidden = panel.dataset.tabPanel !== value;
+  return true;
+}
+
+const groupKey = (group: string) => `pybook-tabs-${group}`;
+
+/**
+ * Selects a tab. Tab sets that share a group (`<Tabs groupId="os">`) switch together, on this
+ * page and, through localStorage, on every page the reader opens later.
+ */
+function selectTab(tab: HTMLElement, focus: boolean): void {
+  const tabs = tab.closest<HTMLElement>('[data-tabs]');
+  const value = tab.dataset.tab;
+  if (!tabs || value === undefined) return;
+  showTab(tabs, value);
+  const group = tabs.dataset.group;
+  if (group) {
+    // Keep the clicked tab where it is on screen while sets above it change height.
+    const before = tab.getBoundingClientRect().top;
+    for (const other of Array.from(document.querySelectorAll<HTMLElement>('[data-tabs][data-group]'))) if (other !== tabs && other.dataset.group === group) showTab(other, value);
+    window.scrollBy(0, tab.getBoundingClientRect().top - before);
+    try { localStorage.setItem(groupKey(group), value); } catch { /* storage disabled: the choice lasts for this page */ }
+  }
   if (focus) tab.focus();
+}
+
+/** Applies the reader's remembered choice to every grouped tab set in `root` (after each page render). */
+export function applyTabChoices(root: ParentNode = document): void {
+  for (const tabs of Array.from(root.querySelectorAll<HTMLElement>('[data-tabs][data-group]'))) {
+    let value: string | null = null;
+    try { value = localStorage.getItem(groupKey(tabs.dataset.group!)); } catch { /* storage disabled */ }
+    if (value !== null) showTab(tabs, value);
+  }
 }
 
 function onTabKey(event: KeyboardEvent, tab: HTMLElement): void {

@@ -96,6 +96,11 @@ export function createRouter({ site, render }: RouterOptions): Router {
     setMeta('keywords', route.page.keywords.join(', '));
     document.querySelector('link[rel="canonical"]')?.setAttribute('href', new URL(route.page.route, document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href).href);
     progress.done();
+    // Focus leaves the link that was clicked (it may now point elsewhere) for the top of the new
+    // page, and screen readers hear the new title.
+    const announcer = document.getElementById('route-announcer');
+    if (announcer) announcer.textContent = route.page.documentTitle;
+    document.getElementById('page-top')?.focus({ preventScroll: true });
     if (mode === 'pop' && restoreScroll !== undefined) scrollToY(restoreScroll);
     else if (url.hash) scrollToHash(url.hash);
     else scrollToY(0);

@@ -97,8 +97,12 @@ function collectLocalized(config: Record<string, unknown>): Array<{ field: strin
   if (footer?.copyright) found.push({ field: 'footer.copyright', text: footer.copyright });
   const bar = config.announcementBar as { content: LocalizedText } | undefined;
   if (bar) found.push({ field: 'announcementBar.content', text: bar.content });
+  const home = config.home as { cover?: LocalizedText } | undefined;
+  if (home?.cover) found.push({ field: 'home.cover', text: home.cover });
   return found;
 }
+
+const sidebarSlugsOf = (items: SidebarItemConfig[]): string[] => items.flatMap((item) => (typeof item === 'string' ? [item] : sidebarSlugsOf(item.items)));
 
 /** Checks that the schema cannot express: references between fields. */
 function checkReferences(config: Record<string, unknown>, file: string): void {
@@ -117,6 +121,10 @@ function checkReferences(config: Record<string, unknown>, file: string): void {
   if (toc && (toc.minHeadingLevel ?? 2) > (toc.maxHeadingLevel ?? 3)) {
     throw new BookError(`field "tableOfContents.minHeadingLevel" (${toc.minHeadingLevel ?? 2}) must not be greater than "tableOfContents.maxHeadingLevel" (${toc.maxHeadingLevel ?? 3})`, { file });
   }
+  const listed = new Set(sidebarSlugsOf(config.sidebar as SidebarItemConfig[]));
+  ((config.home as { projects?: string[] } | undefined)?.projects ?? []).forEach((slug, i) => {
+    if (!listed.has(slug)) throw new BookError(`field "home.projects[${i}]" is "${slug}", which the sidebar does not list`, { file });
+  });
   for (const { field, text } of collectLocalized(config)) {
     if (typeof text === 'string') continue;
     for (const key of Object.keys(text)) {

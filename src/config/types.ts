@@ -36,6 +36,8 @@ export interface BookConfig {
   navbar: { hideOnScroll: boolean };
   footer: { copyright?: LocalizedText };
   announcementBar?: { id: string; content: LocalizedText; closable: boolean };
+  /** The home page: its cover per locale and the chapters it presents as projects. */
+  home?: { cover?: LocalizedText; projects?: string[] };
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   titleDelimiter: string;
   sitemap: { changefreq: string; priority: number };

@@ -5,6 +5,10 @@ export interface Plural { one: string; other: string }
 export interface InterfaceStrings {
   skipToContent: string;
   home: string;
+  homeExampleTitle: string;
+  homeExampleIntro: string;
+  homeProjectsTitle: string;
+  homeContentsTitle: string;
   startReading: string;
   languageMenu: string;
   sourceRepository: string;
@@ -16,6 +20,8 @@ export interface InterfaceStrings {
   searchClear: string;
   searchNoResults: string;
   searchSeeAll: string;
+  /** The search page without JavaScript. */
+  searchNeedsJavaScript: string;
   searchLoading: string;
   searchPageTitle: string;
   searchPageTitleWithQuery: string; // {query}
@@ -33,6 +39,8 @@ export interface InterfaceStrings {
   docsSidebarLabel: string;
   breadcrumbs: string;
   breadcrumbHome: string;
+  /** The label of a heading's # link; {heading} is the heading's text. */
+  headingLink: string;
   onThisPage: string;
   editThisPage: string;
   paginationLabel: string;
@@ -62,6 +70,8 @@ export interface InterfaceStrings {
   unlistedBody: string;
   notFoundTitle: string;
   notFoundBody: string;
+  notFoundGoHome: string;
+  notFoundSearch: string;
   notFoundBrokenLink: string;
   crashTitle: string;
   crashTryAgain: string;

@@ -17,6 +17,19 @@ function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): 
   return { type: 'element', tagName: node.name ?? 'div', properties, children: state.all(node) as ElementContent[] };
 }
 
+/** Characters that take two columns in a monospace font (CJK and full-width forms). */
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/g;
+
+/** How many monospace columns the longest line of `text` takes (tabs count four). */
+export function longestLineWidth(text: string): number {
+  let widest = 0;
+  for (const line of text.split('\n')) {
+    const expanded = line.replace(/\t/g, '    ');
+    widest = Math.max(widest, expanded.length + (expanded.match(WIDE)?.length ?? 0));
+  }
+  return widest;
+}
+
 function codeBlock(_state: State, node: Code): Element {
   const data = (node.data as { codeBlock?: CodeBlockData } | undefined)?.codeBlock;
   const lang = data?.lang ?? 'text';
@@ -26,6 +39,8 @@ function codeBlock(_state: State, node: Code): Element {
   if (data?.output !== undefined) properties.output = data.output.replace(/\s+$/, '');
   if (meta.raises) properties.raises = meta.raises;
   properties.codeHtml = highlightToHtml(node.value, lang, meta.highlight);
+  // A comparison puts two blocks side by side only when both fit (see Compare.tsx).
+  properties.width = longestLineWidth(node.value);
   return { type: 'element', tagName: 'CodeBlock', properties, children: [] };
 }
 

@@ -3,6 +3,7 @@ import { notFoundFile, outputFileFor, pageRoute } from '../book/routes.js';
 import { localize } from '../config/types.js';
 import { stringsFor } from '../i18n/index.js';
 import type { CompiledChapter } from '../markdown/types.js';
+import { homeData } from './home.js';
 import { buildSidebar, categoryTrail, flattenSidebar } from './sidebar.js';
 import type { Alternate, PageModel, SiteData } from './types.js';
 
@@ -75,7 +76,7 @@ export function assembleSite(book: BookModel, compiled: CompiledBook): Assembled
       headings: [], links: [], sections: [], warnings: [],
     });
 
-    pages.push({ ...base('', 'home', ''), title: siteTitle });
+    pages.push({ ...base('', 'home', ''), title: siteTitle, home: homeData(config, locale.code, sidebar, chapters) });
     pages.push(base('search', 'search', strings.searchPageTitle));
     pages.push({ ...base('404', 'notFound', strings.notFoundTitle), route: `${route('')}404.html`, outputFile: notFoundFile(locale), alternates: [] });
 

@@ -1,3 +1,4 @@
+import type { HomeData } from './home.js';
 import type { Root as HastRoot } from 'hast';
 import type { LocaleInfo } from '../book/types.js';
 import type { InterfaceStrings } from '../i18n/types.js';
@@ -47,6 +48,8 @@ export interface PageModel {
   sections: TextSection[];
   warnings: Warning[];
   hast?: HastRoot;
+  /** The home page's parts, projects and example (home page only). */
+  home?: HomeData;
 }
 
 export interface AnnouncementData { id: string; content: string; closable: boolean }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ClientPage, SiteData } from '../pages/types.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { useActiveHeading, useHideOnScroll, useMobileMenu } from './hooks/use-browser-state.js';
+import { useActiveHeading, useHideOnScroll, useMobileMenu, useSidebarHidden } from './hooks/use-browser-state.js';
 import { AnnouncementBar } from './layout/AnnouncementBar.js';
 import { Footer } from './layout/Footer.js';
 import { Navbar } from './layout/Navbar.js';
@@ -28,7 +28,7 @@ function Main({ site, page, html }: AppProps) {
   switch (page.kind) {
     case 'home': {
       const chapters = flattenSidebar(site.sidebar).slice(1);
-      return <HomePage firstChapterHref={chapters[0]?.href} chapterCount={chapters.length} />;
+      return <HomePage home={page.home} firstChapterHref={chapters[0]?.href} chapterCount={chapters.length} />;
     }
     case 'search':
       return <SearchPage />;
@@ -42,13 +42,16 @@ function Main({ site, page, html }: AppProps) {
 /** The whole page, rendered by the server and hydrated by the client. */
 export function App(props: AppProps) {
   const { site, page } = props;
-  const [sidebarHidden, setSidebarHidden] = useState(false);
+  const [sidebarHidden, setSidebarHidden] = useSidebarHidden();
   const navbarHidden = useHideOnScroll(site.hideNavbarOnScroll);
   const [menuOpen, setMenuOpen] = useMobileMenu(page.route);
   const activeId = useActiveHeading(page.toc.map((t) => t.id), page.route);
   const hasSidebar = page.kind === 'chapter';
   return (
     <SiteContext.Provider value={site}>
+      {/* Client navigation moves focus here, so the skip link is the next stop, and says the new title. */}
+      <div id="page-top" tabIndex={-1} />
+      <div id="route-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true" />
       <a className="skip-to-content" href="#main-content">{site.strings.skipToContent}</a>
       {/* Always rendered, hidden: when the site sits under the wrong path its scripts usually fail to
           load too, so the inline head script (HEAD_SCRIPT) unhides it without React. */}

@@ -19,7 +19,7 @@ export type LiveEvent =
   | { type: 'reload'; routes: string[] }
   | { type: 'build-error'; message: string }
   | { type: 'clear' }
-  /** The base path changed: tabs go to the same page under the new one (the server restarts there). */
+  /** The base path changed: tabs go to the same page under the new one, once the restarted server answers there. */
   | { type: 'moved'; from: string; to: string };
 
 /**
@@ -98,7 +98,7 @@ var es=new EventSource(${JSON.stringify(basePath + EVENTS_PATH)}+'?page='+encode
 function clear(){var o=document.getElementById('pybook-error-overlay');if(o)o.remove()}
 es.addEventListener('reload',function(ev){var d=JSON.parse(ev.data),p=location.pathname.replace(/index\\.html$/,'');clear();if(d.routes.indexOf(p)<0)return;function full(){try{sessionStorage.setItem(K,String(scrollY))}catch(e){}location.reload()}if(d.routes.length===1&&window.__pybookRefresh){window.__pybookRefresh().then(function(ok){if(!ok)full()},full)}else full()});
 es.addEventListener('clear',clear);
-es.addEventListener('moved',function(ev){var d=JSON.parse(ev.data),p=location.pathname;es.close();location.replace((p.indexOf(d.from)===0?d.to+p.slice(d.from.length):d.to)+location.search+location.hash)});
+es.addEventListener('moved',function(ev){var d=JSON.parse(ev.data),p=location.pathname,u=(p.indexOf(d.from)===0?d.to+p.slice(d.from.length):d.to)+location.search+location.hash;es.close();(function go(n){function later(){setTimeout(function(){go(n+1)},200)}fetch(u,{method:'HEAD',cache:'no-store'}).then(function(r){if(r.ok||n>50)location.replace(u);else later()},later)})(0)});
 es.addEventListener('build-error',function(ev){var d=JSON.parse(ev.data);clear();var o=document.createElement('div');o.id='pybook-error-overlay';o.setAttribute('role','alert');o.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(20,24,33,.94);color:#ffb4b4;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace';var h=document.createElement('h2');h.textContent='pybook: the build failed';h.style.color='#fff';var pre=document.createElement('pre');pre.textContent=d.message;pre.style.whiteSpace='pre-wrap';o.appendChild(h);o.appendChild(pre);document.body.appendChild(o)});})();`;
   return `<script>${source.replace(/<\//g, '<\\/')}</script>`;
 }

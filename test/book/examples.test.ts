@@ -32,7 +32,7 @@ describe('the book\'s code examples', () => {
     reports = await checkBook(loadConfig(path.join(root, 'book.config.json')));
     const failures = reports.flatMap((r) => r.failures.map((f) => `${r.file}:${f.line} ${f.message}`));
     expect(failures).toEqual([]);
-    expect(reports.length).toBe(80);
+    expect(reports.length).toBe(90);
   }, 600_000);
 
   it('the Python examples print the same on the newest Python of the machine', async () => {

@@ -88,11 +88,17 @@ describe('axe-core', () => {
       it(`chapter, landing and search pages have no violations in ${mode} mode (${prefix || 'en/'})`, async () => {
         const { context, page } = await openPage(site, { colorScheme: mode, reducedMotion: 'reduce' });
         const found: string[] = [];
-        for (const path of ['dictionary/', '', 'search/?q=dict']) {
-          await gotoHydrated(page, site.url(prefix + path));
+        for (const path of ['dictionary/', 'hello-world/', '', 'search/?q=dict', 'no-such-page/']) {
+          if (path === 'no-such-page/') await page.goto(site.url(prefix + path));
+          else await gotoHydrated(page, site.url(prefix + path));
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
           found.push(...(await violations(page)).map((v) => `${prefix}${path}: ${v}`));
         }
+        // And with the search results open.
+        await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+        await page.locator('#navbar-search-input').fill(prefix ? '字典' : 'dict');
+        await page.locator('.search-dropdown [role="option"]').first().waitFor({ timeout: 20_000 });
+        found.push(...(await violations(page)).map((v) => `${prefix}dictionary/ with search open: ${v}`));
         expect(found).toEqual([]);
         await context.close();
       });

@@ -37,7 +37,8 @@ describe('code blocks', () => {
         }
       }
 
-      const block = blocks.first();
+      // A block outside a comparison: compared code always wraps, so the toggle shows on a standalone one.
+      const block = page.locator('main .code-block:not(.compare .code-block)').first();
       const wrap = block.locator('button[data-code-action="wrap"]');
       const whiteSpace = () => block.locator('.code-pre').evaluate((pre) => getComputedStyle(pre).whiteSpace);
       expect(await wrap.getAttribute('aria-pressed')).toBe('false');

@@ -45,7 +45,7 @@ async function open(pathname: string): Promise<{ page: Page; indexRequests: stri
 }
 
 const input = (page: Page) => page.locator('#navbar-search-input');
-const results = (page: Page) => page.locator('.search-dropdown .search-result');
+const results = (page: Page) => page.locator('.search-dropdown .search-result [role="option"]');
 
 describe.each(LOCALES)('navbar search ($code)', (locale) => {
   const home = `${BASE_PATH}${locale.prefix}`;
@@ -151,7 +151,7 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     await expect.poll(() => results(page).count()).toBe(8);
     const first = results(page).first();
     expect(await first.getAttribute('aria-selected')).toBe('true');
-    expect(await first.locator('a').getAttribute('href')).toContain(`/${locale.chapter}/`);
+    expect(await first.getAttribute('href')).toContain(`/${locale.chapter}/`);
     const snippets = await page.locator('.search-dropdown .search-result-snippet').allTextContents();
     for (const snippet of snippets) expect([...snippet].length).toBeLessThanOrEqual(50);
     expect(await page.locator('.search-dropdown .search-result-snippet mark.search-match').count()).toBeGreaterThan(0);
@@ -168,7 +168,7 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     expect(await results(page).nth(1).getAttribute('aria-selected')).toBe('true');
-    const href = (await results(page).nth(1).locator('a').getAttribute('href'))!;
+    const href = (await results(page).nth(1).getAttribute('href'))!;
     await page.keyboard.press('Enter');
     const target = new URL(href, page.url());
     expect(target.searchParams.get('highlight')).toBeTruthy();
@@ -242,12 +242,26 @@ describe.each(LOCALES)('search page ($code)', (locale) => {
   });
 });
 
+describe('choosing a result', () => {
+  it('empties the box and carries the words the reader typed to the target page', async () => {
+    const { page } = await open(`${BASE_PATH}set/`);
+    await page.locator('#navbar-search-input').fill('dictionaries');
+    await results(page).first().waitFor({ timeout: 20_000 });
+    await results(page).first().click();
+    await page.waitForURL(/highlight=dictionaries/);
+    expect(new URL(page.url()).searchParams.get('highlight')).toBe('dictionaries');
+    expect(await page.locator('#navbar-search-input').inputValue()).toBe('');
+    await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
 describe('highlighting on the target page', () => {
   it('does nothing without a highlight parameter and highlights the given tokens', async () => {
     const { page } = await open(`${BASE_PATH}dictionary/`);
     await page.waitForTimeout(200);
     expect(await page.locator('mark.search-highlight').count()).toBe(0);
-    await page.goto(new URL(`${BASE_PATH}dictionary/?highlight=dictionari`, server.url).href);
+    await page.goto(new URL(`${BASE_PATH}dictionary/?highlight=dictionaries`, server.url).href);
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(3);
     const marked = await page.locator('mark.search-highlight').allTextContents();

@@ -85,7 +85,7 @@ describe('code blocks', () => {
 });
 
 describe('responsive layout', () => {
-  it('shows sidebar and table of contents on desktop, drops the contents below 1200 px and the sidebar below 996 px', async () => {
+  it('shows sidebar and table of contents on desktop, keeps the contents down to 997 px and drops the sidebar and the right-hand contents below', async () => {
     const { context, page } = await openThemed('light');
     await gotoHydrated(page, site.url('dictionary/'));
     expect(await isDisplayed(page, '.sidebar')).toBe(true);
@@ -95,10 +95,13 @@ describe('responsive layout', () => {
 
     await page.setViewportSize({ width: 1100, height: 900 });
     expect(await isDisplayed(page, '.sidebar')).toBe(true);
-    expect(await isDisplayed(page, '.toc')).toBe(false);
+    expect(await isDisplayed(page, '.toc')).toBe(true);
+    expect(await isDisplayed(page, '.toc-collapsible')).toBe(false);
 
     await page.setViewportSize({ width: 800, height: 900 });
     expect(await isDisplayed(page, '.sidebar')).toBe(false);
+    expect(await isDisplayed(page, '.toc')).toBe(false);
+    expect(await isDisplayed(page, '.toc-collapsible')).toBe(true);
     expect(await isDisplayed(page, '.navbar-menu-toggle')).toBe(true);
     // JavaScript and Python columns stack on narrow screens.
     const columns = await page.locator('.compare').first().evaluate((el) =>
@@ -135,7 +138,8 @@ describe('theme assets', () => {
   it('ships a small stylesheet', () => {
     const css = readdirSync(join(dir, 'assets')).filter((f) => /^style\.[A-Z0-9]+\.css$/.test(f));
     expect(css).toHaveLength(1);
-    expect(statSync(join(dir, 'assets', css[0])).size).toBeLessThan(28_000);
+    // Raised from 28 KB for the reading-experience rules (comparison layout, no-JavaScript fallbacks, home page).
+    expect(statSync(join(dir, 'assets', css[0])).size).toBeLessThan(32_000);
   });
 
   it('ships the logo and the cover as small original SVGs, the cover titled', () => {

@@ -25,7 +25,9 @@ const SPEC_SLUGS = [
   'read-and-write-files', 'references', 'set', 'setup-environment', 'task-book-store', 'task-list-files',
   'task-top-50-in-github', 'third-party-packages', 'try-except-statements', 'type-conversion', 'typing-annotation',
   'venv-and-conda-and-condaip',
-];
+  // Book 1.1 (issue 14) adds these to the spec's list.
+  'async-and-await', 'iterators-and-generators', 'logging-and-debugging', 'testing-with-pytest', 'uv',
+].sort();
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const read = (file: string) => readFileSync(path.join(site, file), 'utf8');
@@ -44,7 +46,7 @@ const locales = [
 ];
 
 describe('the real book', () => {
-  it('the sidebar lists exactly the chapters of the spec', () => {
+  it('the sidebar lists exactly the chapters of the spec and of Book 1.1', () => {
     expect([...sidebarSlugs(config.sidebar)].sort()).toEqual(SPEC_SLUGS);
   });
 

@@ -24,7 +24,7 @@ describe('heading ids', () => {
     const compiled = compileBody('## 可变默认参数 {#mutable-default-arguments}\n\nText.');
     expect(compiled.headings).toEqual([{ depth: 2, text: '可变默认参数', id: 'mutable-default-arguments', line: 5 }]);
     const html = renderBody('## 可变默认参数 {#mutable-default-arguments}');
-    expect(html).toContain('<h2 id="mutable-default-arguments" class="anchor">可变默认参数<a class="hash-link" href="#mutable-default-arguments"');
+    expect(html).toContain('<h2 id="mutable-default-arguments" class="anchor">可变默认参数<a class="hash-link" href="#mutable-default-arguments" aria-label="Direct link to 可变默认参数"');
     expect(html).not.toContain('{#');
   });
 

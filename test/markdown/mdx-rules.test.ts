@@ -72,7 +72,7 @@ describe('JavaScript in chapters is an error with file:line:column', () => {
   });
 
   it('an unknown attribute, an expression attribute and a fragment', () => {
-    expect(located('<Tabs groupId="x">\n\nx\n\n</Tabs>').message).toBe('<Tabs> has no attribute "groupId" (it accepts defaultValue)');
+    expect(located('<Tabs group="x">\n\nx\n\n</Tabs>').message).toBe('<Tabs> has no attribute "group" (it accepts defaultValue, groupId)');
     expect(located('x <Answer summary={"s"}>y</Answer>').message).toBe('attribute "summary" of <Answer> must be a plain string in quotes');
     expect(located('<>x</>').message).toMatch(/fragments/);
   });
@@ -130,8 +130,8 @@ describe('components', () => {
     expect(html).toContain('role="tablist"');
     expect(html).toMatch(/role="tab"[^>]*aria-selected="false"[^>]*data-tab="macos">macOS<\/button>/);
     expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*data-tab="windows">Windows<\/button>/);
-    expect(html).toMatch(/role="tabpanel"[^>]*hidden=""[^>]*data-tab-panel="macos"><p>Use brew.<\/p>/);
-    expect(html).toMatch(/role="tabpanel"[^>]*data-tab-panel="windows"><p>Use the installer.<\/p>/);
+    expect(html).toMatch(/role="tabpanel"[^>]*hidden=""[^>]*data-tab-panel="macos" data-tab-label="macOS"><p>Use brew.<\/p>/);
+    expect(html).toMatch(/role="tabpanel"[^>]*data-tab-panel="windows" data-tab-label="Windows"><p>Use the installer.<\/p>/);
     expect(html).not.toMatch(/hidden=""[^>]*data-tab-panel="windows"/);
   });
 
@@ -143,7 +143,8 @@ describe('components', () => {
   it('Compare labels its two columns per locale', () => {
     const body = '<Compare>\n\n```javascript\nconsole.log(1);\n```\n\n```python\nprint(1)\n```\n\n</Compare>';
     const html = renderBody(body);
-    expect(html).toMatch(/<div class="compare"><div class="compare-column"><div class="compare-label">JavaScript<\/div><div class="code-block" data-lang="javascript">/);
+    // One-line blocks: narrow enough for the narrowest side-by-side step (see Compare.tsx).
+    expect(html).toMatch(/<div class="compare" data-fit="30"><div class="compare-grid"><div class="compare-column"><div class="compare-label">JavaScript<\/div><div class="code-block" data-lang="javascript">/);
     expect(html).toMatch(/<div class="compare-column"><div class="compare-label">Python<\/div><div class="code-block" data-lang="python">/);
   });
 

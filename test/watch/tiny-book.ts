@@ -50,6 +50,8 @@ export function createTinyBook(): TinyBook {
   const writeConfig = (slugs: string[], title = 'Tiny watch book', fields: Record<string, unknown> = {}) => {
     const config = JSON.parse(readFileSync(realConfig, 'utf8')) as Record<string, unknown>;
     delete config.$schema;
+    // The real book's home page names its project chapters, which this book does not have.
+    delete config.home;
     Object.assign(config, {
       title: { en: title, 'zh-cn': `${title}（中文）` },
       contentDir: 'book',

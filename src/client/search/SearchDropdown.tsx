@@ -12,13 +12,15 @@ export interface SearchDropdownProps {
   /** Whether the results are shown (the box has focus, Escape not pressed). */
   open: boolean;
   onClose: () => void;
+  /** A result was opened: the box empties. */
+  onChoose: () => void;
 }
 
 /**
  * The navbar's result list. Mounting it (first hover or focus of the box) loads the index;
  * results follow the query as it is typed.
  */
-export default function SearchDropdown({ query, inputRef, open, onClose }: SearchDropdownProps) {
+export default function SearchDropdown({ query, inputRef, open, onClose, onChoose }: SearchDropdownProps) {
   const site = useSite();
   const { strings } = site;
   const trimmed = query.trim();
@@ -75,9 +77,9 @@ export default function SearchDropdown({ query, inputRef, open, onClose }: Searc
       ) : (
         <ul id="search-results" role="listbox" aria-label={strings.searchResultsLabel} ref={listRef}>
           {hits.map((hit, i) => (
-            <li key={hit.doc.i} id={`search-result-${i}`} className="search-result" role="option" aria-selected={i === active}
-              data-result-type={hit.type} onMouseEnter={() => setActive(i)}>
-              <a href={resultHref(site, hit.doc.u, hit.doc.h, state.tokens)} onClick={onClose}>
+            // The link itself is the option: an option holding a link is a control inside a control.
+            <li key={hit.doc.i} className="search-result" role="presentation" data-result-type={hit.type} onMouseEnter={() => setActive(i)}>
+              <a id={`search-result-${i}`} role="option" aria-selected={i === active} href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)} onClick={onChoose}>
                 <span className="search-result-title"><Highlighted parts={highlightParts(hit.doc.t, state.tokens)} /></span>
                 {hit.doc.s && <span className="search-result-section"><Highlighted parts={highlightParts(hit.doc.s, state.tokens)} /></span>}
                 <span className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength)} /></span>

@@ -51,7 +51,7 @@ export default function SearchPageResults() {
               <li key={hit.doc.i} className="search-page-result" data-result-type={hit.type}>
                 {hit.doc.b.length > 0 && <div className="search-result-breadcrumbs">{hit.doc.b.join(' › ')}</div>}
                 <h3>
-                  <a href={resultHref(site, hit.doc.u, hit.doc.h, state.tokens)}>
+                  <a href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}>
                     <Highlighted parts={highlightParts(hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t, state.tokens)} />
                   </a>
                 </h3>

@@ -1,4 +1,18 @@
 import { findMatches } from '../../search/highlight.js';
+import { normalizeLatin } from '../../search/tokenize.js';
+
+/**
+ * The tokens to mark for what the reader typed (the `highlight` parameter carries their words,
+ * not the index's stems): Latin words by their stem, as the index matches them; Chinese runs as written.
+ */
+export function highlightTokensOf(typed: string): string[] {
+  const tokens: string[] = [];
+  for (const [word] of typed.matchAll(/[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+(?:['’][a-z]+)?/gi)) {
+    const token = /[\u3400-\u9fff]/.test(word) ? word : normalizeLatin(word.toLowerCase());
+    if (token && !tokens.includes(token)) tokens.push(token);
+  }
+  return tokens;
+}
 
 const SKIP = new Set(['SCRIPT', 'STYLE', 'TEXTAREA', 'MARK', 'BUTTON']);
 

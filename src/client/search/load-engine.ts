@@ -53,7 +53,8 @@ function loadOnce<File, T>(cache: Map<string, Promise<T>>, url: string, make: (f
 }
 
 /** Link to a result; the target page highlights the query tokens when asked to. */
-export function resultHref(site: SiteData, url: string, hash: string | undefined, tokens: string[]): string {
-  const highlight = site.search.highlightOnTarget && tokens.length ? `?highlight=${encodeURIComponent(tokens.join(' '))}` : '';
+export function resultHref(site: SiteData, url: string, hash: string | undefined, typed: string): string {
+  const words = typed.trim().split(/\s+/).filter(Boolean);
+  const highlight = site.search.highlightOnTarget && words.length ? `?highlight=${encodeURIComponent(words.join(' '))}` : '';
   return `${url}${highlight}${hash ?? ''}`;
 }

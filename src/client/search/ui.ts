@@ -4,4 +4,4 @@
  */
 export { default as SearchDropdown } from './SearchDropdown.js';
 export { default as SearchPageResults } from './SearchPageResults.js';
-export { highlightTarget } from './highlight-target.js';
+export { highlightTarget, highlightTokensOf } from './highlight-target.js';

@@ -7,7 +7,7 @@ import { errorAt } from './located-error.js';
 /** The components authors may use, with the attributes each accepts (docs/authoring.md). */
 export const AUTHOR_COMPONENTS: Record<string, string[]> = {
   Compare: [],
-  Tabs: ['defaultValue'],
+  Tabs: ['defaultValue', 'groupId'],
   TabItem: ['value', 'label'],
   Answer: ['summary'],
 };

@@ -7,6 +7,8 @@ interface Props {
   raises?: string;
   /** The highlighted lines, escaped by the build (src/markdown/highlight.ts). */
   codeHtml?: string;
+  /** Columns of the longest line (Compare reads it). */
+  width?: number;
 }
 
 /**

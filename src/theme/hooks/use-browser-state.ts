@@ -63,3 +63,23 @@ export function useMobileMenu(routeKey: string): [boolean, (open: boolean) => vo
   }, [open]);
   return [open, setOpen];
 }
+
+/** Where the reader's choice to hide the desktop sidebar is kept (the head script reads it too). */
+export const SIDEBAR_KEY = 'pybook-sidebar';
+
+/**
+ * Whether the desktop sidebar is hidden, remembered across pages and reloads. The head script sets
+ * html[data-sidebar="hidden"] before the first paint, so a hidden sidebar never flashes in; the
+ * state follows it once the page is interactive.
+ */
+export function useSidebarHidden(): [boolean, (hidden: boolean) => void] {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => setHidden(document.documentElement.dataset.sidebar === 'hidden'), []);
+  const update = (next: boolean) => {
+    setHidden(next);
+    if (next) document.documentElement.dataset.sidebar = 'hidden';
+    else delete document.documentElement.dataset.sidebar;
+    try { localStorage.setItem(SIDEBAR_KEY, next ? 'hidden' : 'shown'); } catch { /* storage disabled: the choice lasts for this page */ }
+  };
+  return [hidden, update];
+}

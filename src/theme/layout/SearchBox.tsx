@@ -11,7 +11,7 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
 
 /**
  * The navbar search box. Without JavaScript it is a plain GET form to the search page.
- * Ctrl+K (Cmd+K on macOS) focuses it; after opening a result, the target page's matches are
+ * "/" (outside a text field) and Ctrl+K (Cmd+K on macOS) focus it; after opening a result, the target page's matches are
  * highlighted (also after client-side navigation, hence the dependency on the address).
  */
 export function SearchBox() {
@@ -32,7 +32,9 @@ export function SearchBox() {
   useEffect(() => {
     if (isMac()) setHint(strings.searchShortcutHintMac);
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+      const typing = event.target instanceof HTMLElement && (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing;
+      if (slash || ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k')) {
         event.preventDefault();
         inputRef.current?.focus();
         inputRef.current?.select();
@@ -45,9 +47,9 @@ export function SearchBox() {
   const href = typeof window === 'undefined' ? '' : location.href;
   useEffect(() => {
     if (!site.search.highlightOnTarget) return;
-    const tokens = new URL(location.href).searchParams.get('highlight');
-    if (tokens === null) return;
-    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTarget(tokens.split(' ').filter(Boolean), strings.searchHighlightRemove));
+    const typed = new URL(location.href).searchParams.get('highlight');
+    if (typed === null) return;
+    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTarget(ui.highlightTokensOf(typed), strings.searchHighlightRemove));
   }, [href, site.search.highlightOnTarget, site.lazyModules, strings]);
 
   return (
@@ -59,7 +61,7 @@ export function SearchBox() {
         <SearchIcon />
         <input id="navbar-search-input" ref={inputRef} className="navbar-search-input" type="search" name="q" placeholder={strings.searchPlaceholder}
           autoComplete="off" spellCheck={false} value={query} role="combobox" aria-controls="search-results" aria-expanded={false} aria-autocomplete="list"
-          onChange={(e) => { setQuery(e.target.value); setDismissed(false); }} aria-keyshortcuts="Control+K Meta+K" />
+          onChange={(e) => { setQuery(e.target.value); setDismissed(false); }} aria-keyshortcuts="/ Control+K Meta+K" />
       </label>
       {query ? (
         <button type="button" className="navbar-search-clear" aria-label={strings.searchClear} title={strings.searchClear}
@@ -70,7 +72,8 @@ export function SearchBox() {
       {activated && (
         <ChunkBoundary retryLabel={strings.chunkRetry} onRetry={retrySearchDropdown}>
           <Suspense fallback={null}>
-            <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close} />
+            <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close}
+              onChoose={() => { setQuery(''); setDismissed(true); }} />
           </Suspense>
         </ChunkBoundary>
       )}

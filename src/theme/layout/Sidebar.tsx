@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { SidebarEntry } from '../../pages/types.js';
 import { useSite } from '../site-context.js';
 import { ChevronIcon } from '../icons.js';
@@ -58,8 +58,17 @@ export function SidebarItems({ entries, currentRoute, openRoute = currentRoute, 
 export function Sidebar({ currentRoute, hidden, onToggle }: { currentRoute: string; hidden: boolean; onToggle: () => void }) {
   const site = useSite();
   const markup = useContext(SidebarMarkupContext);
+  const aside = useRef<HTMLElement>(null);
+  // The current chapter's link is in view: scroll the sidebar (never the page) to it when it is not.
+  useEffect(() => {
+    const nav = aside.current?.querySelector<HTMLElement>('.sidebar-nav');
+    const link = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!nav || !link) return;
+    const [box, target] = [nav.getBoundingClientRect(), link.getBoundingClientRect()];
+    if (target.top < box.top || target.bottom > box.bottom) nav.scrollTop += target.top - box.top - (box.height - target.height) / 2;
+  }, [currentRoute, hidden]);
   return (
-    <aside className={`sidebar${hidden ? ' sidebar-hidden' : ''}`} aria-label={site.strings.docsSidebarLabel}>
+    <aside ref={aside} className={`sidebar${hidden ? ' sidebar-hidden' : ''}`} aria-label={site.strings.docsSidebarLabel}>
       {!hidden && (markup ? (
         <nav className="sidebar-nav" aria-label={site.strings.docsSidebarLabel} dangerouslySetInnerHTML={{ __html: markup(currentRoute) }} />
       ) : (
@@ -75,13 +84,51 @@ export function Sidebar({ currentRoute, hidden, onToggle }: { currentRoute: stri
   );
 }
 
-/** The same tree in a panel for narrow screens (below 996 px). */
+const FOCUSABLE = 'a[href], button:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The same tree in a modal panel for narrow screens (below 996 px): focus moves in (to the current
+ * chapter's link), Tab stays inside, Escape or a click outside closes it and focus returns to the
+ * menu button, and the page behind does not scroll. Its links navigate like the desktop sidebar's
+ * (the router's click listener sees them: nothing here stops the click from bubbling).
+ */
 export function MobileSidebar({ currentRoute, open, onClose }: { currentRoute: string; open: boolean; onClose: () => void }) {
   const site = useSite();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    const target = panel.current?.querySelector<HTMLElement>('a[aria-current="page"]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: 'center' });
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || !panel.current) return;
+      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      if (!items.length) return;
+      const [first, last] = [items[0], items[items.length - 1]];
+      if (event.shiftKey && (document.activeElement === first || !panel.current.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !panel.current.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      // Back to the menu button, unless a navigation has moved focus on purpose since.
+      const toggle = document.querySelector<HTMLElement>('.navbar-menu-toggle');
+      if (!document.activeElement || document.activeElement === document.body || panel.current?.contains(document.activeElement)) (opener ?? toggle)?.focus({ preventScroll: true });
+    };
+  }, [open]);
   if (!open) return null;
   return (
-    <div className="mobile-sidebar-backdrop" onClick={onClose}>
-      <div id="mobile-sidebar" className="mobile-sidebar" role="dialog" aria-modal="true" aria-label={site.strings.docsSidebarLabel} onClick={(e) => e.stopPropagation()}>
+    <div className="mobile-sidebar-backdrop" onClick={(event) => { if (event.target === event.currentTarget) onClose(); }}>
+      <div id="mobile-sidebar" ref={panel} className="mobile-sidebar" role="dialog" aria-modal="true" aria-label={site.strings.docsSidebarLabel}>
         <div className="mobile-sidebar-header">
           <a className="navbar-brand" href={site.homeRoute}>{site.title}</a>
           <button type="button" className="navbar-icon-button mobile-sidebar-close" aria-label={site.strings.closeSidebar} onClick={onClose}>×</button>

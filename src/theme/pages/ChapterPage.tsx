@@ -1,12 +1,16 @@
+import { useEffect } from 'react';
+import { applyTabChoices } from '../../client/content-behaviour.js';
 import type { ClientPage } from '../../pages/types.js';
 import { plural } from '../../i18n/plural.js';
 import { useSite } from '../site-context.js';
 import { Breadcrumbs } from '../layout/Breadcrumbs.js';
 import { Pagination } from '../layout/Pagination.js';
+import { CollapsibleTableOfContents } from '../layout/TableOfContents.js';
 
 /** A chapter: breadcrumbs, title, notices, the server-rendered content, edit link and pagination. */
 export function ChapterPage({ page, html }: { page: ClientPage; html: string }) {
   const site = useSite();
+  useEffect(() => applyTabChoices(), [html]);
   const { strings } = site;
   return (
     <article className="chapter">
@@ -24,6 +28,7 @@ export function ChapterPage({ page, html }: { page: ClientPage; html: string }) 
           <p className="chapter-meta">{plural(strings.readingTime, page.readingMinutes, site.locale.htmlLang)}</p>
         )}
       </header>
+      <CollapsibleTableOfContents toc={page.toc} />
       {/* The content is static HTML from the build: hydration keeps it as it is instead of shipping it again as JavaScript. */}
       <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
       <footer className="chapter-footer">

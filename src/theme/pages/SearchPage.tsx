@@ -18,6 +18,7 @@ export function SearchPage() {
   return (
     <div className="search-page">
       <h1>{site.strings.searchPageTitle}</h1>
+      <noscript><p className="search-needs-js">{site.strings.searchNeedsJavaScript}</p></noscript>
       {mounted ? (
         <ChunkBoundary retryLabel={site.strings.chunkRetry} onRetry={retrySearchResults}>
           <Suspense fallback={<p>{site.strings.searchLoading}</p>}>
