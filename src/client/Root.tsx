@@ -3,7 +3,6 @@ import { flushSync } from 'react-dom';
 import { App } from '../theme/App.js';
 import { ErrorBoundary } from '../theme/ErrorBoundary.js';
 import type { ClientPage, SiteData } from '../pages/types.js';
-import { startPrefetching } from './prefetch.js';
 import { createRouter } from './router.js';
 
 interface Props { site: SiteData; page: ClientPage; html: string }
@@ -21,12 +20,18 @@ export function Root({ site, page, html }: Props) {
     // After hydration (the server cannot know the URL the site is opened at).
     setBaseUrlWarning(isWrongBasePath(location.pathname, site.basePath));
     const router = createRouter({ site, render: (next) => flushSync(() => setRoute(next)) });
-    const stopPrefetch = startPrefetching(router.moduleForAnchor);
+    // Prefetching is not needed for the first paint: its code loads once the browser is idle.
+    let stopPrefetch = () => {};
+    let stopped = false;
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    whenIdle(() => {
+      void import('./prefetch.js').then((prefetch) => { if (!stopped) stopPrefetch = prefetch.startPrefetching(router.moduleForAnchor); }, () => {});
+    });
     // For watch mode's live-reload script (src/watch/live-reload.ts): show an edit in place.
     (window as Window & { __pybookRefresh?: () => Promise<boolean> }).__pybookRefresh = router.refresh;
     // A marker that the page is interactive (hydrated, router listening): tests and tools wait for it.
     document.documentElement.setAttribute('data-hydrated', '');
-    return () => { router.stop(); stopPrefetch(); };
+    return () => { stopped = true; router.stop(); stopPrefetch(); };
   }, [site]);
   // The App has its own boundary around the page content; this outer one catches errors in the
   // navbar or sidebar, which would otherwise unmount everything and leave a blank page.

@@ -1,7 +1,7 @@
 /**
  * Behaviour of the server-rendered chapter content: code block copy and word wrap, and tabs.
- * One delegated listener each, so the content HTML never has to be re-created as React
- * elements (which would mean shipping every chapter twice).
+ * A lazily loaded chunk: content-events.ts listens (one delegated listener each, so the content
+ * HTML never has to be re-created as React elements) and loads this on the first interaction.
  */
 
 async function copyText(text: string): Promise<void> {
@@ -27,7 +27,7 @@ export function codeOf(block: Element): string {
   return (code?.textContent ?? '').replace(/\n$/, '');
 }
 
-function onCodeButton(button: HTMLButtonElement): void {
+export function onCodeButton(button: HTMLButtonElement): void {
   const block = button.closest('.code-block');
   if (!block) return;
   if (button.dataset.codeAction === 'wrap') {
@@ -65,7 +65,7 @@ const groupKey = (group: string) => `pybook-tabs-${group}`;
  * Selects a tab. Tab sets that share a group (`<Tabs groupId="os">`) switch together, on this
  * page and, through localStorage, on every page the reader opens later.
  */
-function selectTab(tab: HTMLElement, focus: boolean): void {
+export function selectTab(tab: HTMLElement, focus: boolean): void {
   const tabs = tab.closest<HTMLElement>('[data-tabs]');
   const value = tab.dataset.tab;
   if (!tabs || value === undefined) return;
@@ -90,25 +90,10 @@ export function applyTabChoices(root: ParentNode = document): void {
   }
 }
 
-function onTabKey(event: KeyboardEvent, tab: HTMLElement): void {
+/** The tab an arrow, Home or End key moves to, or undefined for other keys. */
+export function tabForKey(key: string, tab: HTMLElement): HTMLElement | undefined {
   const list = Array.from(tab.parentElement?.querySelectorAll<HTMLElement>('[role=tab]') ?? []);
   const index = list.indexOf(tab);
-  const target = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: list.length - 1 }[event.key];
-  if (target === undefined) return;
-  event.preventDefault();
-  selectTab(list[(target + list.length) % list.length], true);
-}
-
-export function installContentBehaviour(): void {
-  document.addEventListener('click', (event) => {
-    const target = event.target as Element | null;
-    const button = target?.closest?.('button[data-code-action]');
-    if (button) { onCodeButton(button as HTMLButtonElement); return; }
-    const tab = target?.closest?.('[data-tabs] [role=tab]');
-    if (tab) selectTab(tab as HTMLElement, false);
-  });
-  document.addEventListener('keydown', (event) => {
-    const tab = (event.target as Element | null)?.closest?.('[data-tabs] [role=tab]');
-    if (tab) onTabKey(event, tab as HTMLElement);
-  });
+  const target = ({ ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: list.length - 1 } as Record<string, number>)[key];
+  return target === undefined ? undefined : list[(target + list.length) % list.length];
 }

@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { ClientPage, SiteData } from '../pages/types.js';
-import { installContentBehaviour } from './content-behaviour.js';
+import { installContentEvents } from './content-events.js';
 import { rememberDocsVersion, syncColorMode } from './preferences.js';
 import { normalizePath } from './route-modules.js';
 import { Root } from './Root.js';
@@ -17,7 +17,7 @@ if (!location.pathname.endsWith('/404.html')) {
 }
 
 syncColorMode();
-installContentBehaviour();
+installContentEvents();
 
 // Close an open dropdown (language menu) when the reader clicks elsewhere or presses Escape.
 document.addEventListener('click', (event) => {
@@ -38,7 +38,8 @@ async function loadSiteData(url: string): Promise<SiteData> {
 const root = document.getElementById('__pybook')!;
 // The content HTML is already in the DOM: read it back (as served, before anything marks it up)
 // rather than shipping it a second time.
-const html = root.querySelector('.markdown')?.innerHTML ?? '';
+// The static part of the page (a chapter's content, the home page's sections) is read back from the DOM.
+const html = root.querySelector('.markdown, .home-sections')?.innerHTML ?? '';
 loadSiteData(data.siteDataUrl).then(
   (site) => {
     rememberDocsVersion(site.version.name);

@@ -15,7 +15,7 @@ import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
 import type { CompileJob } from './compile-jobs.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
-import { jsonForScript, renderContent, renderDocument, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
+import { jsonForScript, renderContent, renderDocument, renderHomeSections, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
@@ -119,7 +119,9 @@ export class Builder {
     for (const locale of book.locales) for (const chapter of book.chapters[locale.code]) this.inputs.set(chapter.file, chapter.source);
     this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
     this.bundle ??= bundleClient(config.basePath, this.disk);
-    this.bundle.catch(() => { this.bundle = undefined; });
+    // This build awaits its own bundle (and so reports its real error); a failed one is not kept for the next build.
+    const bundle = this.bundle;
+    bundle.catch(() => { if (this.bundle === bundle) this.bundle = undefined; });
 
     progress('compiling chapters');
     const compiled = await this.compileAll(book);
@@ -155,7 +157,7 @@ export class Builder {
     }
 
     progress('bundling the client');
-    const client = await this.bundle;
+    const client = await bundle;
     // Files named by their content: the client bundle, route modules outside watch mode, site data.
     const contentNamed: string[] = [...client.files.keys()];
     for (const [name, contents] of client.files) files.set(name, contents);
@@ -246,7 +248,7 @@ export class Builder {
     const routes: Record<string, Record<string, string>> = {};
     for (const page of pages) {
       if (page.kind === 'notFound') continue;
-      const html = page.hast ? this.contentHtml(page, sites[page.locale]) : '';
+      const html = this.pageHtml(page, sites[page.locale]);
       const source = this.routeSource(page.outputFile, pageJson.get(page)!, html);
       const version = this.options.dev ? '' : `.${hashText(source).slice(0, 10)}`;
       const name = `assets/pages/${page.locale}/${page.slug || 'index'}${version}.js`;
@@ -309,6 +311,12 @@ export class Builder {
     return json;
   }
 
+  /** The static HTML part of a page: a chapter's content, the home page's sections, else nothing. */
+  private pageHtml(page: PageModel, site: SiteData): string {
+    if (page.hast) return this.contentHtml(page, site);
+    return page.home ? renderHomeSections(page.home, site) : '';
+  }
+
   /** A chapter's content HTML; an unchanged chapter keeps its compiled tree object, so this is computed once. */
   private contentHtml(page: PageModel, site: SiteData): string {
     let html = this.contentByTree.get(page.hast!);
@@ -325,7 +333,7 @@ export class Builder {
    * comparing the page JSON is cheaper than hashing it.
    */
   private renderPage(site: SiteData, siteKey: string, page: PageModel, pageJson: string, options: PageRenderOptions): string {
-    const html = page.hast ? this.contentHtml(page, site) : '';
+    const html = this.pageHtml(page, site);
     const cached = this.rendered.get(page.outputFile);
     if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson) return cached.document;
     const document = renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });

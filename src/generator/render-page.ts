@@ -6,6 +6,8 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import rehypeReact from 'rehype-react';
 import { unified } from 'unified';
 import { App } from '../theme/App.js';
+import { HomeSections } from '../theme/pages/HomeSections.js';
+import type { HomeData } from '../pages/home.js';
 import { contentComponents } from '../theme/content/index.js';
 import { HEAD_SCRIPT } from '../theme/color-mode.js';
 import { SiteContext } from '../theme/site-context.js';
@@ -23,6 +25,11 @@ const contentProcessor = unified().use(rehypeReact, { Fragment, jsx, jsxs, compo
 export function renderContent(hast: HastRoot, site: SiteData): string {
   const element = contentProcessor.stringify(hast);
   return renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, element));
+}
+
+/** The home page's sections below the hero, as static HTML (see HomeSections.tsx). */
+export function renderHomeSections(home: HomeData, site: SiteData): string {
+  return renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, createElement(HomeSections, { home })));
 }
 
 export interface PageAssets {

@@ -66,7 +66,7 @@ export const en: InterfaceStrings = {
   notFoundTitle: 'Page Not Found',
   notFoundBody: 'We could not find what you were looking for.',
   notFoundGoHome: 'Go to the home page',
-  notFoundSearch: 'Search',
+  notFoundSearch: 'Search the book',
   notFoundBrokenLink: 'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
   crashTitle: 'This page crashed.',
   crashTryAgain: 'Try again',

@@ -66,7 +66,7 @@ export const zhCn: InterfaceStrings = {
   notFoundTitle: '找不到页面',
   notFoundBody: '我们找不到您要找的页面。',
   notFoundGoHome: '返回首页',
-  notFoundSearch: '搜索',
+  notFoundSearch: '搜索本书',
   notFoundBrokenLink: '请联系原始链接来源网站的所有者，并告知他们链接已损坏。',
   crashTitle: '页面崩溃了。',
   crashTryAgain: '重试',

@@ -97,9 +97,10 @@ export interface SiteData {
 }
 
 /** The page as the client receives it: the model without server-only fields. */
-export type ClientPage = Omit<PageModel, 'hast' | 'headings' | 'links' | 'sections' | 'warnings' | 'sourceFile' | 'outputFile'>;
+export type ClientPage = Omit<PageModel, 'hast' | 'headings' | 'links' | 'sections' | 'warnings' | 'sourceFile' | 'outputFile' | 'home'> & { cover?: string };
 
 export function toClientPage(page: PageModel): ClientPage {
-  const { hast: _h, headings: _hd, links: _l, sections: _s, warnings: _w, sourceFile: _sf, outputFile: _o, ...rest } = page;
-  return rest;
+  const { hast: _h, headings: _hd, links: _l, sections: _s, warnings: _w, sourceFile: _sf, outputFile: _o, home, ...rest } = page;
+  // The home page's sections reach the client as HTML; of its data only the cover is needed there.
+  return home ? { ...rest, cover: home.cover } : rest;
 }

@@ -28,7 +28,7 @@ function Main({ site, page, html }: AppProps) {
   switch (page.kind) {
     case 'home': {
       const chapters = flattenSidebar(site.sidebar).slice(1);
-      return <HomePage home={page.home} firstChapterHref={chapters[0]?.href} chapterCount={chapters.length} />;
+      return <HomePage html={html} cover={page.cover} firstChapterHref={chapters[0]?.href} chapterCount={chapters.length} />;
     }
     case 'search':
       return <SearchPage />;

@@ -1,29 +1,18 @@
-import type { HomeChapter, HomeData } from '../../pages/home.js';
 import { plural } from '../../i18n/plural.js';
-import { CodeBlock } from '../content/CodeBlock.js';
-import { Compare } from '../content/Compare.js';
 import { useSite } from '../site-context.js';
 
-function ChapterLink({ chapter }: { chapter: HomeChapter }) {
-  return (
-    <>
-      <a className="home-chapter-title" href={chapter.href}>{chapter.title}</a>
-      {chapter.description && <p className="home-chapter-description">{chapter.description}</p>}
-    </>
-  );
-}
-
 /**
- * The book's front door: cover, title and a way in; one small comparison that shows what the book
- * does; the three projects; and every part with its chapters and what each teaches.
+ * The book's front door: cover, title and a way in, then the home page's sections (a comparison,
+ * the projects, every part and chapter). Those are static HTML from the build, like a chapter's
+ * content (see HomeSections.tsx), so the page ships no JavaScript for them.
  */
-export function HomePage({ home, firstChapterHref, chapterCount }: { home?: HomeData; firstChapterHref?: string; chapterCount: number }) {
+export function HomePage({ html, cover, firstChapterHref, chapterCount }: { html: string; cover?: string; firstChapterHref?: string; chapterCount: number }) {
   const site = useSite();
   const { strings } = site;
   return (
     <div className="home">
       <div className="home-hero">
-        <img className="home-cover" src={`${site.basePath}${home?.cover ?? 'img/cover.svg'}`} alt="" width={240} height={320} />
+        <img className="home-cover" src={`${site.basePath}${cover ?? 'img/cover.svg'}`} alt="" width={240} height={320} />
         <div className="home-text">
           <h1 className="home-title">{site.title}</h1>
           <p className="home-tagline">{site.tagline}</p>
@@ -31,38 +20,7 @@ export function HomePage({ home, firstChapterHref, chapterCount }: { home?: Home
           <p className="home-meta">{plural(strings.docCount, chapterCount, site.locale.htmlLang)}</p>
         </div>
       </div>
-      {home && (
-        <>
-          <section className="home-section home-example" aria-labelledby="home-example-title">
-            <h2 id="home-example-title">{strings.homeExampleTitle}</h2>
-            <p className="home-section-intro">{strings.homeExampleIntro}</p>
-            <Compare>
-              {home.example.map((block) => <CodeBlock key={block.lang} lang={block.lang} codeHtml={block.codeHtml} output={block.output} width={block.width} />)}
-            </Compare>
-          </section>
-          {home.projects.length > 0 && (
-            <section className="home-section" aria-labelledby="home-projects-title">
-              <h2 id="home-projects-title">{strings.homeProjectsTitle}</h2>
-              <ul className="home-projects">
-                {home.projects.map((project) => <li key={project.href} className="home-card"><ChapterLink chapter={project} /></li>)}
-              </ul>
-            </section>
-          )}
-          <section className="home-section" aria-labelledby="home-contents-title">
-            <h2 id="home-contents-title">{strings.homeContentsTitle}</h2>
-            <div className="home-parts">
-              {home.parts.map((part) => (
-                <section key={part.label} className="home-part" aria-label={part.label}>
-                  <h3>{part.label}</h3>
-                  <ul>
-                    {part.chapters.map((chapter) => <li key={chapter.href}><ChapterLink chapter={chapter} /></li>)}
-                  </ul>
-                </section>
-              ))}
-            </div>
-          </section>
-        </>
-      )}
+      <div className="home-sections" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
     </div>
   );
 }
