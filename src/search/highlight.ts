@@ -84,19 +84,33 @@ export function snippetParts(text: string, tokens: string[], maxLength: number):
   if (clean.length <= maxLength) return partsOf(clean, ranges, 0, clean.length);
   const anchor = bestAnchor(matches, clean.length, maxLength);
   let start = anchor === undefined ? 0 : windowStart(anchor, clean.length, maxLength);
-  if (start > 0) {
-    // Start on a word boundary when one is close and still before the match.
-    const space = clean.indexOf(' ', start);
-    if (space >= 0 && space < start + 8 && (anchor === undefined || space < anchor)) start = space + 1;
+  if (start > 0 && insideWord(clean, start)) {
+    // Start at the end of the cut word, when that is still before the match.
+    let next = start;
+    while (next < clean.length && insideWord(clean, next)) next++;
+    if (anchor === undefined || next <= anchor) start = next;
   }
+  while (start > 0 && start < clean.length && clean[start] === ' ') start++;
   const lead = start > 0 ? 1 : 0;
   let end = Math.min(clean.length, start + maxLength - lead);
   if (end < clean.length) end -= 1;
+  if (end < clean.length) {
+    // End between words (Chinese: between characters), unless that would drop half the window.
+    let previous = end;
+    while (previous > start && insideWord(clean, previous)) previous--;
+    if (previous - start >= maxLength / 2) end = previous;
+    if (/[\ud800-\udbff]/.test(clean[end - 1] ?? '')) end -= 1; // never half of a surrogate pair
+    while (end > start && clean[end - 1] === ' ') end--;
+  }
   const parts = partsOf(clean, ranges, start, end);
   if (lead) parts.unshift({ text: '…', match: false });
   if (end < clean.length) parts.push({ text: '…', match: false });
   return parts;
 }
+
+/** Latin letters and digits form words; a cut between two of them is a cut inside a word. */
+const WORD_CHAR = /[A-Za-z0-9_'’]/;
+const insideWord = (text: string, at: number) => at > 0 && at < text.length && WORD_CHAR.test(text[at - 1]) && WORD_CHAR.test(text[at]);
 
 /** Leave a little context before the match; never start past the point where the window ends the text. */
 const windowStart = (matchStart: number, length: number, maxLength: number) =>

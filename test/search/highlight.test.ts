@@ -32,7 +32,8 @@ describe('snippetParts', () => {
   });
 
   it('shows the opening when nothing matches, and short texts whole', () => {
-    expect(snippetParts(text, ['zzz'], 20).map((p) => p.text).join('')).toBe('Lists keep their or…');
+    // Cut between words, not inside "order".
+    expect(snippetParts(text, ['zzz'], 20).map((p) => p.text).join('')).toBe('Lists keep their…');
     expect(show(snippetParts('Sets  do\nnot.', ['set'], 50))).toBe('[Sets] do not.');
   });
 
@@ -40,6 +41,29 @@ describe('snippetParts', () => {
     const shown = snippetParts(text, ['version'], 30).map((p) => p.text).join('');
     expect(shown).toContain('versions');
     expect([...shown].length).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('snippet edges', () => {
+  const words = 'Dictionaries remember insertion order while comprehensions transform collections elegantly and predictably every time they run';
+  it.each([20, 30, 40, 50, 60])('never cut an English word in half (window of %i)', (size) => {
+    for (const token of ['insertion', 'comprehens', 'collect', 'predict']) {
+      const shown = snippetParts(words, [token], size).map((p) => p.text).join('');
+      const inner = shown.replace(/^…/, '').replace(/…$/, '');
+      expect(words.includes(inner), `${token}/${size}: "${shown}"`).toBe(true);
+      const at = words.indexOf(inner);
+      if (shown.startsWith('…')) expect(words[at - 1]).toMatch(/\W/);
+      if (shown.endsWith('…')) expect(words[at + inner.length]).toMatch(/\W/);
+      expect([...shown].length).toBeLessThanOrEqual(size);
+    }
+  });
+
+  it('never ends in half of a surrogate pair', () => {
+    const text = `${'字'.repeat(30)}😀${'字'.repeat(30)}`;
+    for (let size = 20; size < 40; size++) {
+      const shown = snippetParts(text, ['zzz'], size).map((p) => p.text).join('');
+      expect(shown).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+    }
   });
 });
 
