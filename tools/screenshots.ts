@@ -1,5 +1,5 @@
 /**
- * Screenshots of the built site as a reader sees it: each page at 1440, 1000 and 390 px, in light
+ * Screenshots of the built site as a reader sees it: each page at 1440, 1280, 1000 and 390 px, in light
  * and dark mode. `npm run screenshots -- [site folder] [out folder] [route ...]` (defaults: build/,
  * screenshots/, a chapter with comparisons in both languages, the home page and search).
  */
@@ -10,7 +10,7 @@ import { startStaticServer } from '../src/server/static-server.js';
 
 const [siteDir = 'build', outDir = 'screenshots', ...routes] = process.argv.slice(2);
 const pages = routes.length ? routes : ['', 'zh-cn/', 'dictionary/', 'zh-cn/dictionary/', 'create-and-import-packages/', 'search/?q=dict'];
-const widths = [1440, 1000, 390];
+const widths = [1440, 1280, 1000, 390];
 
 mkdirSync(outDir, { recursive: true });
 const server = await startStaticServer({ dir: siteDir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
