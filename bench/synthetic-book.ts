@@ -138,6 +138,8 @@ export interface SyntheticBook {
 export function writeSyntheticBook(dir: string, chapters: number, realConfigPath: string, collapsed = false): SyntheticBook {
   const config = JSON.parse(readFileSync(realConfigPath, 'utf8')) as Record<string, unknown>;
   delete config.$schema;
+  // The real book's home page names its project chapters, which a generated book does not have.
+  delete config.home;
   const sidebar = [];
   for (let first = 1; first <= chapters; first += CHAPTERS_PER_CATEGORY) {
     const items: string[] = [];

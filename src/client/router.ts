@@ -1,5 +1,4 @@
 import type { SiteData } from '../pages/types.js';
-import { ProgressBar } from './progress-bar.js';
 import { loadRouteModule, normalizePath, type RouteModule } from './route-modules.js';
 
 export interface RouterOptions {
@@ -22,6 +21,26 @@ export interface Router {
 
 /** Our part of history.state: the entry's key and, as of leaving it, its scroll position. */
 interface HistoryState { key?: string; scroll?: number }
+
+/**
+ * The progress bar, loaded on the first navigation (nothing needs it for the first paint). A change
+ * that is already done when its code arrives shows no bar.
+ */
+function lazyProgressBar(): { start(): void; done(): void } {
+  let bar: Promise<import('./progress-bar.js').ProgressBar> | undefined;
+  let pending = false;
+  return {
+    start() {
+      pending = true;
+      bar ??= import('./progress-bar.js').then((m) => new m.ProgressBar());
+      bar.then((b) => { if (pending) b.start(); }, () => { bar = undefined; });
+    },
+    done() {
+      pending = false;
+      bar?.then((b) => b.done(), () => {});
+    },
+  };
+}
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 const stateOf = (state: unknown) => (state ?? {}) as HistoryState;
@@ -52,7 +71,7 @@ function setMeta(name: string, content: string): void {
  * ordinary page load, so navigation never breaks.
  */
 export function createRouter({ site, render }: RouterOptions): Router {
-  const progress = new ProgressBar();
+  const progress = lazyProgressBar();
   let currentPath = normalizePath(location.pathname);
   let navigation = 0;
   history.scrollRestoration = 'manual';
