@@ -30,7 +30,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** The lazily loaded JavaScript the search needs beyond the first load (engine + UI chunks). */
 function searchChunkBytes(siteDir: string): { raw: number; gzip: number; files: string[] } {
   const assets = path.join(siteDir, 'assets');
-  const files = readdirSync(assets).filter((f) => f.startsWith('chunk.') && f.endsWith('.js'))
+  // The search-ui entry (see LAZY_ENTRIES in src/generator/bundle-client.ts) and chunks only it loads.
+  const files = readdirSync(assets).filter((f) => (f.startsWith('chunk.') || f.startsWith('search-ui.')) && f.endsWith('.js'))
     .filter((f) => /expandToken|Unexpected version url|search-dropdown|search-page-results/.test(readFileSync(path.join(assets, f), 'utf8')));
   const contents = files.map((f) => readFileSync(path.join(assets, f)));
   return { raw: contents.reduce((n, c) => n + c.length, 0), gzip: contents.reduce((n, c) => n + gzip(c), 0), files };
@@ -74,7 +75,7 @@ async function browserFigures(siteDir: string): Promise<Record<'en' | 'zh', Brow
         for (const e of (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(skip)) {
           if (e.name.includes('search-index.json')) totals.index += e.encodedBodySize;
           else if (e.name.includes('search-text.json')) totals.text += e.encodedBodySize;
-          else if (e.name.includes('/assets/chunk.')) totals.chunks += e.encodedBodySize;
+          else if (e.name.includes('/assets/chunk.') || e.name.includes('/assets/search-ui.')) totals.chunks += e.encodedBodySize;
         }
         return totals;
       }, before);
