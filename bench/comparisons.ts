@@ -4,6 +4,7 @@
  * headless Chromium. Blocks with a line over 90 columns are counted apart (the style guide
  * forbids them). Target: 0 clipped at every width.
  */
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
 import { startStaticServer } from '../src/server/static-server.js';
 
@@ -13,6 +14,15 @@ export interface ComparisonFigures {
 }
 
 export const COMPARISON_WIDTHS = [1440, 1280, 1000, 390];
+
+/** Each comparison code or output block of the open page: clipped (would need a scrollbar), or with a line over 90 columns. */
+export function comparisonBlocks(page: Page): Promise<Array<{ overlong: boolean; clipped: boolean; text: string }>> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.compare pre')].map((pre) => ({
+    overlong: Math.max(...(pre.textContent ?? '').split('\n').map((line) => line.length)) > 90,
+    clipped: pre.scrollWidth > pre.clientWidth + 1,
+    text: (pre.textContent ?? '').slice(0, 40),
+  })));
+}
 
 export async function measureClippedComparisons(siteDir: string, basePath: string, routes: string[]): Promise<ComparisonFigures> {
   const server = await startStaticServer({ dir: siteDir, basePath, port: 0, localeDirs: ['zh-cn'], log: () => {} });
@@ -24,11 +34,7 @@ export async function measureClippedComparisons(siteDir: string, basePath: strin
       const figures = { width, blocks: 0, clipped: 0, overlong: 0, examples: [] as string[] };
       for (const route of routes) {
         await page.goto(server.url + route);
-        const found = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.compare pre')].map((pre) => ({
-          overlong: Math.max(...(pre.textContent ?? '').split('\n').map((line) => line.length)) > 90,
-          clipped: pre.scrollWidth > pre.clientWidth + 1,
-          text: (pre.textContent ?? '').slice(0, 40),
-        })));
+        const found = await comparisonBlocks(page);
         for (const block of found) {
           figures.blocks += 1;
           if (block.overlong) figures.overlong += 1;

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { comparisonBlocks } from '../../bench/comparisons.js';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
 const site = useSiteUnderTest();
@@ -8,19 +9,10 @@ const site = useSiteUnderTest();
 const CHAPTERS = ['dictionary/', 'create-and-import-packages/', 'lists-and-tuples/', 'json-module/', 'async-and-await/'];
 const WIDTHS = [1440, 1280, 1000, 390];
 
-/**
- * Comparison code and output blocks whose content is cut off (it would need a horizontal
- * scrollbar), leaving out blocks with a line over 90 columns, which the style guide forbids.
- */
-export function clippedComparisonBlocks(page: Page): Promise<{ total: number; clipped: string[] }> {
-  return page.evaluate(() => {
-    const blocks = [...document.querySelectorAll<HTMLElement>('.compare pre')];
-    const clipped = blocks.filter((pre) => {
-      const longest = Math.max(...(pre.textContent ?? '').split('\n').map((line) => line.length));
-      return longest <= 90 && pre.scrollWidth > pre.clientWidth + 1;
-    });
-    return { total: blocks.length, clipped: clipped.map((pre) => (pre.textContent ?? '').slice(0, 60)) };
-  });
+/** Comparison blocks cut off at the current width, leaving out lines over 90 columns (the style guide forbids them). */
+async function clippedComparisonBlocks(page: Page): Promise<{ total: number; clipped: string[] }> {
+  const blocks = await comparisonBlocks(page);
+  return { total: blocks.length, clipped: blocks.filter((b) => b.clipped && !b.overlong).map((b) => b.text) };
 }
 
 describe('comparisons never hide code', () => {
