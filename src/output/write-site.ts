@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, stat
 import path from 'node:path';
 import { assertSafeOutputDir, type ProtectedFolders } from './guard.js';
 import { isPybookOutput, MARKER_FILE, markerJson } from './marker.js';
-import { copyStaticFolder } from './static-files.js';
+import { copyStaticFiles } from './static-files.js';
 
 /** The files of a site, relative path -> contents, written in one go. */
 export type SiteFiles = Map<string, string | Uint8Array>;
@@ -32,7 +32,7 @@ function processIsAlive(pid: number): boolean {
  * killed, oldest first. Only folders that carry pybook's marker and whose process is gone count:
  * a build running beside this one keeps its own.
  */
-function leftoversOf(target: string): Array<{ dir: string; kind: 'staging' | 'retired'; mtimeMs: number }> {
+function leftoversOf(target: string): Array<{ dir: string; kind: 'staging' | 'retired'; empty: boolean; mtimeMs: number }> {
   const parent = path.dirname(target);
   const base = path.basename(target);
   let names: string[];
@@ -49,8 +49,10 @@ function leftoversOf(target: string): Array<{ dir: string; kind: 'staging' | 're
     if (!Number.isInteger(pid) || processIsAlive(pid)) continue;
     const dir = path.join(parent, name);
     // An empty folder is one a build made and was killed before it wrote the marker into it.
-    if (!lstatSync(dir).isDirectory() || (readdirSync(dir).length > 0 && !isPybookOutput(dir))) continue;
-    found.push({ dir, kind, mtimeMs: statSync(dir).mtimeMs } as const);
+    if (!lstatSync(dir).isDirectory()) continue;
+    const empty = readdirSync(dir).length === 0;
+    if (!empty && !isPybookOutput(dir)) continue;
+    found.push({ dir, kind, empty, mtimeMs: statSync(dir).mtimeMs } as const);
   }
   return found.sort((a, b) => a.mtimeMs - b.mtimeMs);
 }
@@ -63,7 +65,8 @@ export function recoverOutputDir(outDir: string): void {
   const target = path.resolve(outDir);
   const leftovers = leftoversOf(target);
   if (!existsSync(target)) {
-    const newestRetired = leftovers.filter((l) => l.kind === 'retired').pop();
+    // Only a site (never an empty folder) is moved back.
+    const newestRetired = leftovers.filter((l) => l.kind === 'retired' && !l.empty).pop();
     if (newestRetired) {
       renameSync(newestRetired.dir, target);
       leftovers.splice(leftovers.indexOf(newestRetired), 1);
@@ -89,7 +92,7 @@ export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs
   try {
     mkdirSync(staging, { recursive: true });
     writeFileSync(path.join(staging, MARKER_FILE), marker);
-    for (const dir of staticDirs) if (existsSync(dir)) copyStaticFolder(dir, staging, options.staticRoot);
+    copyStaticFiles(staticDirs, staging, options.staticRoot);
     // Sorted so that the write order (and any error) is the same on every run.
     for (const name of [...files.keys()].sort()) {
       if (name === MARKER_FILE) continue;

@@ -185,7 +185,10 @@ describe('a build killed at any moment', () => {
     // A live build's staging folder (this process) and a folder that is not pybook's stay.
     mkdirSync(`${outDir}.staging-${process.pid}`);
     writeFileSync(path.join(`${outDir}.staging-${process.pid}`, MARKER_FILE), '{"generator":"pybook"}');
+    // A dead process's empty retired folder is swept and never taken for the site.
+    mkdirSync(`${outDir}.previous-${deadPid + 1}`);
     mkdirSync(`${outDir}.previous-12`);
+    writeFileSync(path.join(`${outDir}.previous-12`, 'notes.txt'), 'not pybook\'s');
 
     await fixture.writeChapter('en', 'intro', chapter('Intro', 'A [broken link](./nowhere.mdx).'));
     await expect(runBuild({ config: fixture.configPath, outDir, quiet: true })).rejects.toThrow(/broken link/);
