@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BookError } from '../shared/errors.js';
+import { isInsideFolder } from '../shared/paths.js';
 
 /** Larger than any chapter should be; a bigger file is almost certainly not a chapter. */
 export const MAX_CHAPTER_BYTES = 2 * 1024 * 1024;
@@ -46,7 +47,7 @@ export function readChapterFile(file: string, projectRoot: string): string {
       throw new BookError('this chapter file is a symbolic link to nothing (dangling link)', { file: where(file) });
     }
     const root = realpathSync(projectRoot);
-    if (!real.startsWith(root + path.sep)) throw new BookError(`this chapter file is a link to ${real}, outside the project`, { file: where(file) });
+    if (!isInsideFolder(real, root)) throw new BookError(`this chapter file is a link to ${real}, outside the project`, { file: where(file) });
   }
   const stats = statSync(file);
   if (stats.isDirectory()) throw new BookError('this is a folder, not a chapter file: a chapter is one .mdx file', { file: where(file) });

@@ -11,6 +11,7 @@ import { readStaticFiles } from '../output/static-files.js';
 import { recoverOutputDir, writeSiteAtomically, type SiteFiles } from '../output/write-site.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
 import { formatError } from '../shared/errors.js';
+import { isInsideFolder } from '../shared/paths.js';
 import { LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, pageFingerprint } from '../watch/live-reload.js';
 import { syncOutput } from '../watch/sync-output.js';
 import { closeOnSignals } from './serve.js';
@@ -41,7 +42,7 @@ function changedRoutes(basePath: string, changed: string[]): string[] {
   return changed.filter((f) => f.endsWith('index.html')).map((f) => basePath + f.slice(0, -'index.html'.length));
 }
 
-const isInside = (file: string, folder: string) => file === folder || file.startsWith(folder + path.sep);
+const isInside = (file: string, folder: string) => file === folder || isInsideFolder(file, folder);
 const localeDirsOf = (config: BookConfig) => localesOf(config).filter((l) => !l.isDefault).map((l) => l.path);
 const staticDirsOf = (config: BookConfig) => [path.resolve(config.rootDir, config.staticDir)];
 

@@ -129,7 +129,7 @@ export class Builder {
 
     progress('checking links');
     const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
-    const staticFiles = staticFilesOf(staticDirs);
+    const staticFiles = staticFilesOf(staticDirs, config.rootDir);
     const links = checkLinks(pages, (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath), config.basePath);
     if (links.errors.length) throw new BookErrors(links.errors);
     const warnings = [...pages.flatMap((p) => p.warnings), ...links.warnings, ...findDuplicateRoutes(pages)];

@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
+import { isInsideFolder } from '../shared/paths.js';
 import { isPybookOutput } from './marker.js';
 
 /** A refused output folder: the message says why and what to do instead. */
@@ -52,7 +53,6 @@ function realPathOf(target: string): string {
   }
 }
 
-const isInside = (child: string, parent: string) => child !== parent && child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 
 /**
  * Refuses an output folder that pybook must not replace: the file-system root, the home folder,
@@ -68,18 +68,18 @@ export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = 
   };
   if (target === path.parse(target).root) refuse('it is the root of the file system');
   const home = realPathOf(os.homedir());
-  if (target === home || isInside(home, target)) refuse('it is your home folder or contains it');
+  if (target === home || isInsideFolder(home, target)) refuse('it is your home folder or contains it');
   if (protect.root) {
     const root = realPathOf(protect.root);
     if (target === root) refuse('it is the project folder itself, and the build replaces its output folder whole');
-    if (isInside(root, target)) refuse('it contains the project folder');
+    if (isInsideFolder(root, target)) refuse('it contains the project folder');
   }
   const folders = protect.folders.map((folder) => ({ ...folder, real: realPathOf(folder.path) }));
   // The most precise reason first: "is the static folder" rather than "is inside the content folder".
   for (const folder of folders) if (target === folder.real) refuse(`it is ${folder.what}`);
   for (const folder of folders) {
-    if (isInside(folder.real, target)) refuse(`it contains ${folder.what}`);
-    if (isInside(target, folder.real)) refuse(`it is inside ${folder.what}`);
+    if (isInsideFolder(folder.real, target)) refuse(`it contains ${folder.what}`);
+    if (isInsideFolder(target, folder.real)) refuse(`it is inside ${folder.what}`);
   }
   let stats;
   try {

@@ -149,6 +149,16 @@ describe('files a chapter refers to', () => {
     }
   });
 
+  it('a FIFO in the static folder is a named error, not a build that waits forever', async () => {
+    const book = await createFixtureBook({ chapters: { en: { intro: chapter('Intro') } } });
+    try {
+      execFileSync('mkfifo', [path.join(book.root, 'book', 'static', 'pipe.txt')]);
+      await expect(new Builder({ configPath: book.configPath }).build()).rejects.toThrow(/neither a file nor a folder/);
+    } finally {
+      await book.remove();
+    }
+  });
+
   it('a static file that links out of the project fails the write, and nothing in the output is a link', async () => {
     const book = await createFixtureBook({ chapters: { en: { intro: chapter('Intro') } } });
     const out = await mkdtemp(path.join(os.tmpdir(), 'pybook-static-links-'));
