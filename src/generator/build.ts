@@ -314,7 +314,11 @@ export class Builder {
   /** The static HTML part of a page: a chapter's content, the home page's sections, else nothing. */
   private pageHtml(page: PageModel, site: SiteData): string {
     if (page.hast) return this.contentHtml(page, site);
-    return page.home ? renderHomeSections(page.home, site) : '';
+    if (!page.home) return '';
+    // Both the route module and the document use it: render it once per build (keyed by this build's home data).
+    let html = this.contentByTree.get(page.home);
+    if (html === undefined) this.contentByTree.set(page.home, (html = renderHomeSections(page.home, site)));
+    return html;
   }
 
   /** A chapter's content HTML; an unchanged chapter keeps its compiled tree object, so this is computed once. */
