@@ -29,7 +29,7 @@ export function installContentEvents(): void {
     void behaviour().then((b) => {
       if (control.matches('button[data-code-action]')) b.onCodeButton(control as HTMLButtonElement);
       else b.selectTab(control, false);
-    });
+    }, () => {}); // not loaded (offline): the next interaction tries again
   });
   document.addEventListener('keydown', (event) => {
     const control = controlOf(event);
@@ -38,7 +38,7 @@ export function installContentEvents(): void {
     void behaviour().then((b) => {
       const next = b.tabForKey(event.key, control);
       if (next) b.selectTab(next, true);
-    });
+    }, () => {});
   });
 }
 
