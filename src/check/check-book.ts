@@ -6,6 +6,9 @@ import { pageRoute } from '../book/routes.js';
 import type { BookConfig } from '../config/types.js';
 import { compileChapter } from '../markdown/compile.js';
 import type { CodeExample } from '../markdown/types.js';
+import { exampleKey, fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
+import { BrowserRuntime, type BrowserRuntimeName } from '../runner/node/runtimes.js';
+import { judgeRun } from '../runner/outcome.js';
 import { isRunnable, runExample } from './run-example.js';
 
 export interface ChapterReport {
@@ -19,6 +22,10 @@ export interface ChapterReport {
   failures: Array<{ line: number; lang: string; message: string }>;
   /** Runnable examples this interpreter cannot run (pytest blocks where pytest is not installed). */
   notRun: Array<{ line: number; lang: string; reason: string }>;
+  /** Examples run in the reader's runtimes (Pyodide, the JavaScript sandbox), and how many passed there, per language. */
+  browser: Record<'python' | 'javascript', { ran: number; passed: number }>;
+  /** Examples that passed with python3 / node, per language. */
+  passedNatively: Record<string, number>;
 }
 
 export interface PythonInfo { command: string; version?: string; hasPytest: boolean }
@@ -38,6 +45,10 @@ export interface CheckFilter {
   python?: string;
   /** Only examples in these languages ('python', 'javascript'). */
   langs?: string[];
+  /** Also run the examples in the reader's runtimes and update the browser-check record (default true). */
+  browser?: boolean;
+  /** Called once each reader's runtime has started, with its version. */
+  onBrowserRuntime?: (name: BrowserRuntimeName, version: string) => void;
 }
 
 /** Runs a list of async jobs with at most `limit` at once, keeping result order. */
@@ -49,22 +60,44 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
   return results;
 }
 
-/** Compiles every (translated) chapter and runs its examples. */
+/** The reader's runtime an example runs in, if the page may offer to run it. */
+function browserRuntimeOf(example: CodeExample): BrowserRuntimeName | undefined {
+  return isOfferedToRun(example) ? (example.lang as BrowserRuntimeName) : undefined;
+}
+
+/**
+ * Compiles every (translated) chapter and runs its examples: with python3 and node, and (unless
+ * `browser: false`) in the reader's runtimes, Pyodide and the JavaScript sandbox, whose results
+ * go to the browser-check record the build reads. An example that passes natively but fails in
+ * the reader's runtime without `nobrowser="reason"` is a failure.
+ */
 export async function checkBook(config: BookConfig, filter: CheckFilter = {}, onChapter?: (report: ChapterReport) => void): Promise<ChapterReport[]> {
   const book = loadBook(config);
-  const fixtures = path.resolve(config.rootDir, config.contentDir, 'fixtures');
+  const fixtures = fixturesFolderOf(config);
   const jobs: Array<{ report: ChapterReport; example: CodeExample }> = [];
   let python: PythonInfo | undefined;
   const reports: ChapterReport[] = [];
+  const browser = filter.browser !== false;
+  const filtered = Boolean(filter.locales || filter.slugs || filter.langs);
+  const bookKeys = new Set<string>();
   for (const locale of book.locales) {
-    if (filter.locales && !filter.locales.includes(locale.code)) continue;
+    const wanted = !filter.locales || filter.locales.includes(locale.code);
+    // An unfiltered check also learns every example's key, to drop stale ones from the record.
+    if (!wanted && !(browser && !filtered)) continue;
     for (const chapter of book.chapters[locale.code]) {
-      if (chapter.fallback || (filter.slugs && !filter.slugs.includes(chapter.slug))) continue;
+      if (chapter.fallback) continue;
+      const chosen = wanted && (!filter.slugs || filter.slugs.includes(chapter.slug));
+      if (!chosen && !(browser && !filtered)) continue;
       const file = path.relative(process.cwd(), chapter.file);
       const compiled = compileChapter(chapter.source, file, {
         slug: chapter.slug, basePath: config.basePath, localePaths: [], routeFor: (slug) => pageRoute(config.basePath, locale, slug),
       });
-      const report: ChapterReport = { locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [] };
+      for (const example of compiled.examples) if (browserRuntimeOf(example)) bookKeys.add(exampleKey(example));
+      if (!chosen) continue;
+      const report: ChapterReport = {
+        locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [],
+        browser: { python: { ran: 0, passed: 0 }, javascript: { ran: 0, passed: 0 } }, passedNatively: {},
+      };
       reports.push(report);
       for (const example of compiled.examples) {
         if (example.lang === 'python') report.pythonBlocks++;
@@ -85,13 +118,55 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   const limit = filter.jobs ?? Math.max(2, os.cpus().length * 2);
   const remaining = new Map(reports.map((r) => [r, jobs.filter((j) => j.report === r).length]));
   for (const r of reports) if (remaining.get(r) === 0) onChapter?.(r);
-  await pool(jobs, limit, async ({ report, example }) => {
-    const outcome = await runExample(example, fixtures, { python: filter.python });
-    report.ran++;
-    if (!outcome.ok) report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });
+  const done = (report: ChapterReport) => {
     const left = remaining.get(report)! - 1;
     remaining.set(report, left);
     if (left === 0) { report.failures.sort((a, b) => a.line - b.line); onChapter?.(report); }
-  });
+  };
+
+  // The reader's runtimes run one example at a time each, beside the native pool.
+  const runtimes = new Map<BrowserRuntimeName, BrowserRuntime>();
+  const versions = new Map<BrowserRuntimeName, string>();
+  const queues = new Map<BrowserRuntimeName, Promise<void>>();
+  const checked = new Map<string, boolean>();
+  const timeoutMs = config.runner.timeLimitSeconds * 1000;
+  const runInBrowser = (name: BrowserRuntimeName, report: ChapterReport, example: CodeExample): Promise<void> => {
+    const previous = queues.get(name) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      let runtime = runtimes.get(name);
+      if (!runtime) runtimes.set(name, (runtime = new BrowserRuntime(name, fixtures)));
+      if (!versions.has(name)) { versions.set(name, await runtime.start()); filter.onBrowserRuntime?.(name, versions.get(name)!); }
+      const result = await runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs);
+      const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` } : judgeRun(example, result);
+      report.browser[name].ran++;
+      checked.set(exampleKey(example), verdict.ok);
+      if (verdict.ok) { report.browser[name].passed++; return; }
+      const label = name === 'python' ? `Pyodide (Python ${versions.get(name)})` : 'the JavaScript sandbox';
+      report.failures.push({
+        line: example.line, lang: example.lang,
+        message: `fails in the reader's browser, in ${label}; change the example, or mark it nobrowser="why" if it cannot run in a browser:\n${verdict.message}`,
+      });
+    });
+    queues.set(name, next.catch(() => {}));
+    return next;
+  };
+
+  try {
+    await pool(jobs, limit, async ({ report, example }) => {
+      const outcome = await runExample(example, fixtures, { python: filter.python });
+      report.ran++;
+      if (!outcome.ok) {
+        report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });
+        if (browser && browserRuntimeOf(example)) checked.set(exampleKey(example), false);
+      }
+      if (outcome.ok) report.passedNatively[example.lang] = (report.passedNatively[example.lang] ?? 0) + 1;
+      const runtime = browser && outcome.ok ? browserRuntimeOf(example) : undefined;
+      if (runtime) await runInBrowser(runtime, report, example);
+      done(report);
+    });
+  } finally {
+    for (const runtime of runtimes.values()) runtime.close();
+  }
+  if (browser && checked.size) updateBrowserCheckRecord(config, checked, filtered ? undefined : bookKeys);
   return reports;
 }

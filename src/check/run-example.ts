@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import type { CodeExample } from '../markdown/types.js';
-import { lineDiff, normalizeOutput } from './diff.js';
+import { judgeRun } from '../runner/outcome.js';
 
 export const EXAMPLE_TIMEOUT_MS = 10_000;
 /** How long an exited example's background processes may keep its output open. */
@@ -43,9 +43,6 @@ function runnerFor(example: CodeExample, options: RunOptions): Runner | undefine
 export function isRunnable(example: CodeExample): boolean {
   return (example.lang === 'python' || example.lang === 'javascript') && example.norun === undefined;
 }
-
-/** pytest's closing line ends with how long the run took: the one part of its output that varies. */
-const withoutDurations = (text: string) => text.replace(/ in \d+(?:\.\d+)?s\b/g, ' in <duration>');
 
 function run(command: string, args: string[], cwd: string, extraEnv: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
@@ -97,22 +94,7 @@ export async function runExample(example: CodeExample, fixturesDir: string, opti
     const timeoutMs = options.timeoutMs ?? EXAMPLE_TIMEOUT_MS;
     const result = await run(runner.command, runner.args, dir, runner.env ?? {}, timeoutMs);
     if (result.timedOut) return { ok: false, message: `did not finish within ${timeoutMs / 1000} s` };
-    const stderrLines = result.stderr.split('\n').map((l) => l.trimEnd()).filter(Boolean);
-    let actual = result.stdout;
-    if (example.raises) {
-      const errorLine = example.lang === 'python' ? stderrLines[stderrLines.length - 1] : stderrLines.find((l) => l.startsWith(example.raises!));
-      if (result.code === 0 || !errorLine?.startsWith(example.raises)) {
-        return { ok: false, message: `expected it to raise ${example.raises}, but it ${result.code === 0 ? 'finished without error' : `failed with: ${stderrLines.slice(-1)[0] ?? '(no message)'}`}` };
-      }
-      actual = actual ? `${actual.replace(/\n?$/, '\n')}${errorLine}` : errorLine;
-    } else if (!(runner.acceptExit ?? [0]).includes(result.code ?? -1)) {
-      return { ok: false, message: `exited with code ${result.code}:\n${result.stderr.trimEnd().split('\n').slice(-8).join('\n')}` };
-    }
-    const normalize = example.pytest !== undefined ? (text: string) => withoutDurations(normalizeOutput(text)) : normalizeOutput;
-    if (example.output !== undefined && normalize(actual) !== normalize(example.output)) {
-      return { ok: false, message: `output differs (- expected, + actual):\n${lineDiff(normalizeOutput(example.output), normalizeOutput(actual))}` };
-    }
-    return { ok: true };
+    return judgeRun(example, { status: result.code ?? -1, stdout: result.stdout, stderr: result.stderr }, runner.acceptExit);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,18 +1,26 @@
 import { checkBook, probePython, type ChapterReport } from '../check/check-book.js';
+import path from 'node:path';
 import { loadConfig } from '../config/load-config.js';
+import { BROWSER_CHECK_FILE, pyodideVersion } from '../runner/browser-check-file.js';
 
-export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string }
+export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string; browser?: boolean }
 
 /** `pybook check`: runs every runnable example; prints failures with chapter:line and a diff. */
 export async function runCheck(options: CheckCommandOptions): Promise<boolean> {
   const config = loadConfig(options.config);
   const out = process.stdout;
-  const reports = await checkBook(config, { locales: options.locale, slugs: options.slug, jobs: options.jobs, python: options.python }, (r) => {
+  const runtimes: string[] = [];
+  const filter = {
+    locales: options.locale, slugs: options.slug, jobs: options.jobs, python: options.python, browser: options.browser !== false,
+    onBrowserRuntime: (name: string, version: string) => runtimes.push(name === 'python' ? `Pyodide ${pyodideVersion()} (Python ${version})` : `the sandbox (${version})`),
+  };
+  const reports = await checkBook(config, filter, (r) => {
     for (const failure of r.failures) out.write(`FAIL ${r.file}:${failure.line} (${failure.lang})\n  ${failure.message.split('\n').join('\n  ')}\n`);
   });
   printSummary(reports);
   const python = probePython(options.python);
   out.write(`Python: ${python.version ?? 'not found'} (${python.command})${python.hasPytest ? ', with pytest' : ', without pytest'}; JavaScript: Node ${process.versions.node}.\n`);
+  if (runtimes.length) out.write(`In the reader's browser: ${runtimes.join(' and ')}; results written to ${path.join(config.contentDir, BROWSER_CHECK_FILE)}.\n`);
   if (python.version === undefined) return false;
   return reports.every((r) => r.failures.length === 0);
 }
@@ -31,6 +39,12 @@ function printSummary(reports: ChapterReport[]): void {
   const runnable = total((r) => r.pythonRunnable);
   const failures = total((r) => r.failures.length);
   const notRun = total((r) => r.notRun.length);
+  for (const lang of ['python', 'javascript'] as const) {
+    if (!total((r) => r.browser[lang].ran)) continue;
+    const passed = total((r) => r.browser[lang].passed);
+    const native = total((r) => r.passedNatively[lang] ?? 0);
+    out.write(`Runnable in the browser (${lang}): ${passed} of the ${native} examples that pass natively (${native ? ((100 * passed) / native).toFixed(1) : '100.0'}%).\n`);
+  }
   out.write(`\n${total((r) => r.ran)} examples ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
     `${runnable}/${python} Python blocks runnable (${python ? ((100 * runnable) / python).toFixed(1) : '100.0'}%).\n`);
 }

@@ -50,12 +50,13 @@ export function createProgram(): Command {
     });
 
   program.command('check')
-    .description('run every code example of the book and compare its output')
+    .description('run every code example of the book (with python3 and node, and in the reader\'s browser runtimes: Pyodide and the JavaScript sandbox) and compare its output')
     .option('-c, --config <file>', 'book configuration', 'book.config.json')
     .option('-l, --locale <code...>', 'only these locales')
     .option('-s, --slug <slug...>', 'only these chapters')
     .option('-j, --jobs <n>', 'examples run at once', (v) => Number(v))
     .option('--python <path>', 'the Python interpreter to run the examples with', 'python3')
+    .option('--no-browser', 'skip the browser runtimes (and leave the browser-check record as it is)')
     .action(async (opts) => {
       const { runCheck } = await import('./check.js');
       const ok = await runCheck(opts);

@@ -4,6 +4,9 @@
  * HTML never has to be re-created as React elements) and loads this on the first interaction.
  */
 
+import { currentSite } from './current-site.js';
+import { loadLazyModule } from './lazy-modules.js';
+
 async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
@@ -27,9 +30,33 @@ export function codeOf(block: Element): string {
   return (code?.textContent ?? '').replace(/\n$/, '');
 }
 
+type Runner = typeof import('./runner/ui.js');
+
+/** The example runner (client/runner/ui.ts): a lazy entry of its own, loaded on the first Run or Edit. */
+function runner(): Promise<Runner> {
+  const asset = currentSite()?.lazyModules.runner;
+  return asset ? loadLazyModule<Runner>(asset) : Promise.reject(new Error('the site data has not loaded'));
+}
+
+const RUNNER_ACTIONS = new Set(['run', 'stop', 'edit', 'reset']);
+
+// Ctrl+Enter (⌘+Enter) runs the example whose code or editor has focus. Focusing one loads this
+// chunk (content-events.ts), so the listener is in place by the time a reader presses the keys.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+  const run = (event.target as Element | null)?.closest?.('.code-block')?.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop]');
+  if (!run || run.dataset.codeAction !== 'run') return;
+  event.preventDefault();
+  run.click();
+});
+
 export function onCodeButton(button: HTMLButtonElement): void {
   const block = button.closest('.code-block');
   if (!block) return;
+  if (RUNNER_ACTIONS.has(button.dataset.codeAction ?? '')) {
+    void runner().then((r) => r.onRunnerButton(button), (error: unknown) => reportRunnerFailure(button, error));
+    return;
+  }
   if (button.dataset.codeAction === 'wrap') {
     const wrapped = block.classList.toggle('wrap');
     button.setAttribute('aria-pressed', String(wrapped));
@@ -79,6 +106,19 @@ export function selectTab(tab: HTMLElement, focus: boolean): void {
     try { localStorage.setItem(groupKey(group), value); } catch { /* storage disabled: the choice lasts for this page */ }
   }
   if (focus) tab.focus();
+}
+
+/** The runner did not load (offline, say): the status line says so, and the next click tries again. */
+function reportRunnerFailure(button: HTMLButtonElement, error: unknown): void {
+  const status = button.closest('.code-run')?.querySelector('.code-run-status');
+  const template = currentSite()?.strings.runner.loadFailed ?? '{message}';
+  if (status) status.textContent = template.replace('{message}', (error as Error).message);
+}
+
+/** After a page render: remembered tab choices, and examples the reader edited earlier in the session. */
+export function applyContentState(root: ParentNode, edited: boolean): void {
+  applyTabChoices(root);
+  if (edited) void runner().then((r) => r.restoreEdits(root), () => {});
 }
 
 /** Applies the reader's remembered choice to every grouped tab set in `root` (after each page render). */

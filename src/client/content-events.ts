@@ -42,7 +42,12 @@ export function installContentEvents(): void {
   });
 }
 
-/** Applies the reader's remembered tab choices after a page render, loading the behaviour only where grouped tabs are. */
-export function applyTabChoicesLater(root: ParentNode = document): void {
-  if (root.querySelector('[data-tabs][data-group]')) void behaviour().then((b) => b.applyTabChoices(root)).catch(() => {});
+/**
+ * After a page render: applies the reader's remembered tab choices and puts back examples they
+ * edited earlier in the session, loading the behaviour only where there is something to do.
+ */
+export function applyContentStateLater(root: ParentNode = document): void {
+  let edited = false;
+  try { edited = (sessionStorage.getItem('pybook-edits') ?? '').includes(JSON.stringify(location.pathname)); } catch { /* storage disabled */ }
+  if (edited || root.querySelector('[data-tabs][data-group]')) void behaviour().then((b) => b.applyContentState(root, edited)).catch(() => {});
 }

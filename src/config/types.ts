@@ -48,6 +48,8 @@ export interface BookConfig {
     highlightOnTarget: boolean;
     indexUrl?: string;
   };
+  /** Running examples in the page. */
+  runner: { timeLimitSeconds: number };
   /** Folder that holds book.config.json; relative paths in the config resolve against it. */
   rootDir: string;
 }

@@ -20,6 +20,8 @@ import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
+import { exampleKey, isOfferedToRun, readBrowserVerdicts } from '../runner/browser-check-file.js';
+import { runnerAssets } from '../runner/site-assets.js';
 
 /** Files every build writes that a chapter may link to. */
 const GENERATED_FILES = new Set(['sitemap.xml', 'robots.txt']);
@@ -133,6 +135,7 @@ export class Builder {
     const links = checkLinks(pages, (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath), config.basePath);
     if (links.errors.length) throw new BookErrors(links.errors);
     const warnings = [...pages.flatMap((p) => p.warnings), ...links.warnings, ...findDuplicateRoutes(pages)];
+    this.useVerdicts(readBrowserVerdicts(config), compiled, warnings);
 
     const files: SiteFiles = new Map();
     progress('building the search index');
@@ -161,6 +164,10 @@ export class Builder {
     // Files named by their content: the client bundle, route modules outside watch mode, site data.
     const contentNamed: string[] = [...client.files.keys()];
     for (const [name, contents] of client.files) files.set(name, contents);
+    progress('adding the example runner');
+    const runner = await runnerAssets(config);
+    for (const [name, contents] of runner.files) files.set(name, contents);
+    contentNamed.push(...runner.contentNamed);
 
     progress('rendering pages');
     // Each page's client JSON is made once: its route module and its document both use it.
@@ -173,6 +180,7 @@ export class Builder {
     for (const locale of book.locales) {
       sites[locale.code].routes = routeChunks[locale.code];
       sites[locale.code].lazyModules = client.assets.lazy;
+      sites[locale.code].runner = runner.data;
       // What every page of a locale shares (sidebar, strings, route map) is one file the client
       // fetches, not JSON repeated in each page: pages stay small however long the sidebar gets.
       // Named by its content in watch mode too: a change only the client sees (search settings,
@@ -321,11 +329,38 @@ export class Builder {
     return html;
   }
 
+  private runnable: ReadonlySet<string> = new Set();
+  private runnableKey?: string;
+  /** Takes this build's browser-check verdicts; content rendered with other verdicts is rendered again. */
+  private useVerdicts(verdicts: ReturnType<typeof readBrowserVerdicts>, compiled: CompiledBook, warnings: Warning[]): void {
+    const unchecked = new Set<string>();
+    for (const chapters of Object.values(compiled)) {
+      for (const chapter of Object.values(chapters)) {
+        for (const example of chapter.examples) {
+          if (!isOfferedToRun(example)) continue;
+          const key = exampleKey(example);
+          if (!verdicts.passed.has(key)) unchecked.add(key);
+        }
+      }
+    }
+    if (unchecked.size) {
+      warnings.push({
+        file: verdicts.file,
+        message: `${unchecked.size} example${unchecked.size === 1 ? ' has' : 's have'} no Run button: ${verdicts.problem ?? 'not checked in the browser since they changed, or failed there'}; run \`npx pybook check\``,
+      });
+    }
+    const key = [...verdicts.passed].sort().join(',');
+    if (key === this.runnableKey) return;
+    this.runnableKey = key;
+    this.runnable = verdicts.passed;
+    this.contentByTree = new WeakMap();
+  }
+
   /** A chapter's content HTML; an unchanged chapter keeps its compiled tree object, so this is computed once. */
   private contentHtml(page: PageModel, site: SiteData): string {
     let html = this.contentByTree.get(page.hast!);
     if (html === undefined) {
-      html = renderContent(page.hast!, site);
+      html = renderContent(page.hast!, site, this.runnable);
       this.contentByTree.set(page.hast!, html);
     }
     return html;

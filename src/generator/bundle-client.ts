@@ -12,7 +12,7 @@ const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
  * Entry modules the client loads only when needed, by name (client/lazy-modules.ts); the site
  * data tells the browser their URLs and the chunks they import.
  */
-const LAZY_ENTRIES: Record<string, string> = { 'search-ui': 'src/client/search/ui.ts' };
+const LAZY_ENTRIES: Record<string, string> = { 'search-ui': 'src/client/search/ui.ts', runner: 'src/client/runner/ui.ts' };
 
 /** Every chunk an output imports statically, directly or through other chunks. */
 function staticImportsOf(out: string, outputs: esbuild.Metafile['outputs'], seen = new Set<string>()): string[] {

@@ -9,6 +9,7 @@ import { App } from '../theme/App.js';
 import { HomeSections } from '../theme/pages/HomeSections.js';
 import type { HomeData } from '../pages/home.js';
 import { contentComponents } from '../theme/content/index.js';
+import { RunVerdictsContext } from '../theme/content/run-verdicts.js';
 import { HEAD_SCRIPT } from '../theme/color-mode.js';
 import { SiteContext } from '../theme/site-context.js';
 import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
@@ -21,10 +22,13 @@ export const TEMPLATE_FILE = fileURLToPath(new URL('../../templates/page.html', 
 
 const contentProcessor = unified().use(rehypeReact, { Fragment, jsx, jsxs, components: contentComponents as never });
 
-/** A chapter's hast rendered through the theme's content components into static HTML. */
-export function renderContent(hast: HastRoot, site: SiteData): string {
+/**
+ * A chapter's hast rendered through the theme's content components into static HTML; `runnable`
+ * holds the examples that may offer Run (the browser-check record).
+ */
+export function renderContent(hast: HastRoot, site: SiteData, runnable: ReadonlySet<string> = new Set()): string {
   const element = contentProcessor.stringify(hast);
-  return renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, element));
+  return renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, createElement(RunVerdictsContext.Provider, { value: runnable }, element)));
 }
 
 /** The home page's sections below the hero, as static HTML (see HomeSections.tsx). */

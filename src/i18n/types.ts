@@ -60,6 +60,8 @@ export interface InterfaceStrings {
   copyCode: string;
   toggleWordWrap: string;
   codeOutput: string;
+  /** The Run button and what running an example in the page says. */
+  runner: RunnerStrings;
   showAnswer: string;
   compareJavaScript: string;
   comparePython: string;
@@ -78,4 +80,37 @@ export interface InterfaceStrings {
   chunkRetry: string;
   baseUrlWarning: string; // {basePath}
   footerBuiltWith: string;
+}
+
+export interface RunnerStrings {
+  run: string;
+  /** Accessible name of Run; {language} is Python or JavaScript. */
+  runLabel: string;
+  stop: string;
+  edit: string;
+  editLabel: string;
+  reset: string;
+  resetLabel: string;
+  /** Accessible name of the editor; {language}. */
+  editorLabel: string;
+  yourRun: string;
+  matches: string;
+  differs: string;
+  /** {loaded} and {total} in MB. */
+  loading: string;
+  starting: string;
+  running: string;
+  /** Said when a run ends; {verdict} is matches/differs, {status} the exit status. */
+  finished: string;
+  finishedStatus: string;
+  stopped: string;
+  /** {seconds}. */
+  timedOut: string;
+  freshInterpreter: string;
+  /** {message}. */
+  loadFailed: string;
+  /** Shown instead of Run, with the reason on hover and focus. */
+  cannotRun: string;
+  cannotRunPytest: string;
+  notChecked: string;
 }

@@ -5,6 +5,7 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { State } from 'mdast-util-to-hast';
 import { highlightToHtml } from './highlight.js';
 import type { CodeMeta } from './plugins/code-blocks.js';
+import { exampleKey } from '../runner/browser-check-file.js';
 
 interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string }
 
@@ -41,7 +42,23 @@ function codeBlock(_state: State, node: Code): Element {
   properties.codeHtml = highlightToHtml(node.value, lang, meta.highlight);
   // A comparison puts two blocks side by side only when both fit (see Compare.tsx).
   properties.width = longestLineWidth(node.value);
+  Object.assign(properties, runProperties(node, data));
   return { type: 'element', tagName: 'CodeBlock', properties, children: [] };
+}
+
+/**
+ * What the page needs to offer a Run button: the example's key in the browser-check record
+ * (the build looks it up, see CodeBlock), or why it cannot run in a browser.
+ */
+function runProperties(node: Code, data: CodeBlockData | undefined): Properties {
+  const lang = data?.canonical;
+  if (lang !== 'python' && lang !== 'javascript') return {};
+  const meta = data!.meta;
+  if (meta.norun !== undefined) return { cannotRun: meta.norun };
+  if (meta.nobrowser !== undefined) return { cannotRun: meta.nobrowser };
+  // pytest is not part of the Pyodide that the site ships.
+  if (meta.pytest !== undefined) return { cannotRun: '', cannotRunPytest: true };
+  return { exampleKey: exampleKey({ lang, code: node.value, output: data!.output, raises: meta.raises }) };
 }
 
 function admonition(state: State, node: ContainerDirective): Element {

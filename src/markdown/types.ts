@@ -40,6 +40,8 @@ export interface CodeExample {
   /** Expected standard output from a following ```output block. */
   output?: string;
   norun?: string;
+  /** Not runnable in the reader's browser, and why (see docs/authoring.md). */
+  nobrowser?: string;
   raises?: string;
   title?: string;
   /** Run as a pytest test file, with these extra arguments (see check/run-example.ts). */

@@ -94,6 +94,28 @@ export interface SiteData {
   lazyModules: Record<string, LazyModuleAsset>;
   /** Route -> URL of its page module, for client-side navigation (filled in by the build). */
   routes: Record<string, string>;
+  /** Where the page's example runner finds Pyodide, its workers and the fixtures (filled in by the build). */
+  runner?: RunnerSiteData;
+}
+
+/** What the page's example runner needs (src/runner/site-assets.ts makes it). */
+export interface RunnerSiteData {
+  /** A run that takes longer is stopped (book.config.json runner.timeLimitSeconds). */
+  timeLimitMs: number;
+  python: {
+    /** The module worker that runs Python. */
+    worker: string;
+    /** Pyodide's folder on the site. */
+    indexUrl: string;
+    /** The big files Pyodide loads, with their sizes, for honest progress. */
+    downloads: Array<{ url: string; bytes: number }>;
+    /** Pyodide's lock file, reduced to its header. */
+    lock: string;
+  };
+  /** The sandbox worker script, which the page hands to an opaque-origin iframe. */
+  javascript: { worker: string };
+  /** The book's fixtures, copied into each run's folder. */
+  fixtures: Array<{ name: string; url: string }>;
 }
 
 /** The page as the client receives it: the model without server-only fields. */

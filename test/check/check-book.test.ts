@@ -66,7 +66,7 @@ describe('checkBook with another Python', () => {
       chapters: { en: { tests: chapter('Tests', '```python pytest\ndef test_one():\n    assert 1 == 1\n```\n\n```python\nimport sys\nprint(sys.flags.no_site)\n```\n\n```output\n1\n```') } },
     });
     try {
-      const [report] = await checkBook(loadConfig(book.configPath), { python: bare });
+      const [report] = await checkBook(loadConfig(book.configPath), { python: bare, browser: false });
       expect(report.failures).toEqual([]);
       expect(report.ran).toBe(1);
       expect(report.notRun).toEqual([{ line: 5, lang: 'python', reason: `pytest is not installed for ${bare}` }]);

@@ -104,7 +104,8 @@ describe('the build summary', () => {
     const outDir = path.join(outRoot, 'summary');
     const written: string[] = [];
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => { written.push(String(chunk)); return true; });
-    const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const warned: string[] = [];
+    const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => { warned.push(String(chunk)); return true; });
     let summary;
     try {
       summary = await runBuild({ config: fixture.configPath, outDir });
@@ -112,8 +113,10 @@ describe('the build summary', () => {
       spy.mockRestore();
       errSpy.mockRestore();
     }
-    expect(summary).toMatchObject({ pages: 10, locales: ['en', 'zh-cn'], warnings: 0, fallbacks: { en: 0, 'zh-cn': 1 } });
+    // The one warning: this book was never checked in the browser, so its examples have no Run button.
+    expect(summary).toMatchObject({ pages: 10, locales: ['en', 'zh-cn'], warnings: 1, fallbacks: { en: 0, 'zh-cn': 1 } });
+    expect(warned.join('')).toMatch(/examples? ha(s|ve) no Run button: .*checked-in-browser\.json does not exist; run `npx pybook check`/);
     const line = written.join('');
-    expect(line).toMatch(new RegExp(`^Built 10 pages in 2 locales \\(en, zh-cn\\) into ${outDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/ in \\d+ ms\\. 1 chapter in zh-cn fall back to en\\.\\n$`));
+    expect(line).toMatch(new RegExp(`^Built 10 pages in 2 locales \\(en, zh-cn\\) into ${outDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/ in \\d+ ms, 1 warning\\. 1 chapter in zh-cn fall back to en\\.\\n$`));
   });
 });

@@ -9,13 +9,15 @@ export interface CodeMeta {
   title?: string;
   highlight: Set<number>;
   norun?: string;
+  /** Runs with python3 and node, but not in the reader's browser: why (shown beside the block). */
+  nobrowser?: string;
   raises?: string;
   /** Arguments for pytest: the block is a test file that `pybook check` runs with pytest. */
   pytest?: string;
 }
 
 const META_TOKEN = /\s*(?:(\w+)="([^"]*)"|\{([\d,\s-]+)\}|(\w+)(?=\s|$))/y;
-const META_KEYS = new Set(['title', 'norun', 'raises', 'pytest']);
+const META_KEYS = new Set(['title', 'norun', 'nobrowser', 'raises', 'pytest']);
 /** Options that may also stand alone, without a value. */
 const META_FLAGS = new Set(['pytest']);
 
@@ -29,7 +31,7 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
   META_TOKEN.lastIndex = 0;
   while (META_TOKEN.lastIndex < text.length) {
     const match = META_TOKEN.exec(text);
-    if (!match) throw new Error(`cannot read the code block options "${text}": write title="file.py", {1,3-5}, norun="reason", raises="Error" or pytest`);
+    if (!match) throw new Error(`cannot read the code block options "${text}": write title="file.py", {1,3-5}, norun="reason", nobrowser="reason", raises="Error" or pytest`);
     if (match[3] !== undefined) {
       for (const range of match[3].split(',').map((r) => r.trim()).filter(Boolean)) {
         const [from, to = from] = range.split('-').map(Number);
@@ -38,12 +40,13 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
         for (let n = from; n <= to; n++) result.highlight.add(n);
       }
     } else if (match[4] !== undefined) {
-      if (!META_FLAGS.has(match[4])) throw new Error(`unknown code block option "${match[4]}" (known: title="…", norun="…", raises="…", pytest, {lines})`);
+      if (!META_FLAGS.has(match[4])) throw new Error(`unknown code block option "${match[4]}" (known: title="…", norun="…", nobrowser="…", raises="…", pytest, {lines})`);
       (result as unknown as Record<string, string>)[match[4]] = '';
     } else {
       const key = match[1];
-      if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, raises, pytest, {lines})`);
+      if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, nobrowser, raises, pytest, {lines})`);
       if (key === 'norun' && !match[2].trim()) throw new Error('norun needs a reason: norun="needs the network"');
+      if (key === 'nobrowser' && !match[2].trim()) throw new Error('nobrowser needs a reason, shown to readers: nobrowser="starts a subprocess"');
       (result as unknown as Record<string, string>)[key] = match[2];
     }
   }
@@ -78,12 +81,16 @@ export function remarkCodeBlocks() {
         parent.children.splice(index + 1, 1);
       }
       const canonical = canonicalLanguage(lang);
+      if (meta.nobrowser !== undefined && !(canonical === 'python' || canonical === 'javascript')) {
+        throw errorAt(file, node, 'nobrowser applies to python and javascript blocks only');
+      }
       examples.push({
         lang: canonical,
         code: node.value,
         line: node.position?.start.line ?? 0,
         ...(output !== undefined ? { output } : {}),
         ...(meta.norun !== undefined ? { norun: meta.norun } : {}),
+        ...(meta.nobrowser !== undefined ? { nobrowser: meta.nobrowser } : {}),
         ...(meta.raises !== undefined ? { raises: meta.raises } : {}),
         ...(meta.title !== undefined ? { title: meta.title } : {}),
         ...(meta.pytest !== undefined ? { pytest: meta.pytest } : {}),

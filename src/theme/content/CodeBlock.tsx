@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import { useSite } from '../site-context.js';
+import { RunVerdictsContext } from './run-verdicts.js';
 
 interface Props {
   lang?: string;
@@ -9,6 +11,45 @@ interface Props {
   codeHtml?: string;
   /** Columns of the longest line (Compare reads it). */
   width?: number;
+  /** The example's key in the browser-check record: Run is offered when it passed there. */
+  exampleKey?: string;
+  /** Why the example cannot run in a browser (the author's norun or nobrowser reason). */
+  cannotRun?: string;
+  /** A pytest file: pytest is not in the browser's Python. */
+  cannotRunPytest?: boolean;
+}
+
+const LANGUAGE_NAMES: Record<string, string> = { python: 'Python', javascript: 'JavaScript' };
+
+/**
+ * The Run bar of a Python or JavaScript example: Run and Edit (wired up lazily, see
+ * client/runner/), or a note saying why it runs only on the reader's computer.
+ */
+function RunBar({ lang, exampleKey, cannotRun, cannotRunPytest }: Pick<Props, 'lang' | 'exampleKey' | 'cannotRun' | 'cannotRunPytest'>) {
+  const { strings } = useSite();
+  const passed = useContext(RunVerdictsContext);
+  const language = LANGUAGE_NAMES[lang ?? ''];
+  if (!language) return null;
+  const t = strings.runner;
+  if (exampleKey && passed.has(exampleKey)) {
+    return (
+      <div className="code-run" data-run-lang={lang}>
+        <button type="button" className="code-run-button" data-code-action="run" aria-label={t.runLabel.replace('{language}', language)} aria-keyshortcuts="Control+Enter Meta+Enter">
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 2.5v11l9-5.5z" /></svg>
+          <span className="code-run-label">{t.run}</span>
+        </button>
+        <button type="button" className="code-run-secondary" data-code-action="edit" aria-label={t.editLabel}>{t.edit}</button>
+        <span className="code-run-status" role="status" />
+      </div>
+    );
+  }
+  const reason = cannotRunPytest ? t.cannotRunPytest : cannotRun !== undefined ? cannotRun : exampleKey ? t.notChecked : undefined;
+  if (reason === undefined) return null;
+  return (
+    <div className="code-run code-run-unavailable">
+      <span className="code-run-note" tabIndex={0} data-reason={reason} aria-label={`${t.cannotRun}: ${reason}`}>{t.cannotRun}</span>
+    </div>
+  );
 }
 
 /**
@@ -16,10 +57,10 @@ interface Props {
  * buttons are plain buttons that the client wires up with one delegated listener, so the page
  * does not ship its code a second time as JavaScript.
  */
-export function CodeBlock({ lang = 'text', title, output, codeHtml = '' }: Props) {
+export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '', exampleKey, cannotRun, cannotRunPytest }: Props) {
   const { strings } = useSite();
   return (
-    <div className="code-block" data-lang={lang}>
+    <div className="code-block" data-lang={lang} data-raises={raises}>
       {title && <div className="code-block-title">{title}</div>}
       <div className="code-block-body">
         <pre className="code-pre" tabIndex={0}>
@@ -34,6 +75,7 @@ export function CodeBlock({ lang = 'text', title, output, codeHtml = '' }: Props
           </button>
         </div>
       </div>
+      <RunBar lang={lang} exampleKey={exampleKey} cannotRun={cannotRun} cannotRunPytest={cannotRunPytest} />
       {output !== undefined && (
         <div className="code-output">
           <div className="code-output-label">{strings.codeOutput}</div>

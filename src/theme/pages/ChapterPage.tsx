@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { applyTabChoicesLater } from '../../client/content-events.js';
+import { applyContentStateLater } from '../../client/content-events.js';
 import type { ClientPage } from '../../pages/types.js';
 import { plural } from '../../i18n/plural.js';
 import { useSite } from '../site-context.js';
@@ -10,7 +10,7 @@ import { CollapsibleTableOfContents } from '../layout/TableOfContents.js';
 /** A chapter: breadcrumbs, title, notices, the server-rendered content, edit link and pagination. */
 export function ChapterPage({ page, html }: { page: ClientPage; html: string }) {
   const site = useSite();
-  useEffect(() => applyTabChoicesLater(), [html]);
+  useEffect(() => applyContentStateLater(), [html]);
   const { strings } = site;
   return (
     <article className="chapter">

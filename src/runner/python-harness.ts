@@ -1,0 +1,90 @@
+/**
+ * The Python side of running one example in Pyodide, shared by the page's worker and by
+ * `pybook check` under Node, so that the reader's runtime is the one the check vouches for.
+ *
+ * Each run gets what a fresh `python3 example.py` gets: its own folder holding a copy of the
+ * book's fixtures, a real `__main__` module (typing.get_type_hints and pickle look it up), argv,
+ * and no modules, environment variables or logging set-up left over from the run before.
+ */
+export const FIXTURES_FOLDER = '/home/pyodide/fixtures';
+
+export const PYTHON_HARNESS = String.raw`
+import builtins, logging, os, shutil, sys, traceback, types, warnings
+
+sys.stdout.reconfigure(line_buffering=True)
+sys.stderr.reconfigure(line_buffering=True)
+_modules_at_start = set(sys.modules)
+_environ_at_start = dict(os.environ)
+_filters_at_start = list(warnings.filters)
+_recursion_limit = sys.getrecursionlimit()
+_runs = [0]
+
+
+def _exit_status(code):
+    # What the interpreter does with SystemExit's argument.
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _forget_run_state(workdir):
+    for name in list(sys.modules):
+        if name not in _modules_at_start:
+            del sys.modules[name]
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    root.setLevel(logging.WARNING)
+    logging.Logger.manager.loggerDict.clear()
+    logging.disable(logging.NOTSET)
+    warnings.filters[:] = _filters_at_start
+    os.environ.clear()
+    os.environ.update(_environ_at_start)
+    sys.setrecursionlimit(_recursion_limit)
+    os.chdir('/')
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+def run_example(source, filename):
+    _runs[0] += 1
+    workdir = '/tmp/pybook-run-%d' % _runs[0]
+    if os.path.isdir('${FIXTURES_FOLDER}'):
+        shutil.copytree('${FIXTURES_FOLDER}', workdir)
+    else:
+        os.makedirs(workdir)
+    os.chdir(workdir)
+    path = os.path.join(workdir, filename)
+    # On disk so that tracebacks can quote the lines.
+    with open(path, 'w', encoding='utf-8') as file:
+        file.write(source)
+    main = types.ModuleType('__main__')
+    main.__file__ = path
+    main.__builtins__ = builtins
+    saved_main, saved_argv = sys.modules['__main__'], sys.argv
+    sys.modules['__main__'] = main
+    sys.argv = [filename]
+    sys.path.insert(0, workdir)
+    try:
+        # Compiled under its short name, so tracebacks say "example.py" as the reader knows it.
+        exec(compile(source, filename, 'exec'), main.__dict__)
+        status = 0
+    except SystemExit as error:
+        status = _exit_status(error.code)
+    except BaseException as error:
+        sys.stdout.flush()
+        # The harness's own frame is not part of the reader's program.
+        traceback.print_exception(type(error), error, error.__traceback__.tb_next)
+        status = 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.modules['__main__'] = saved_main
+        sys.argv = saved_argv
+        if workdir in sys.path:
+            sys.path.remove(workdir)
+        _forget_run_state(workdir)
+    return status
+`;

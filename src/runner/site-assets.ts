@@ -1,0 +1,87 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { BookConfig } from '../config/types.js';
+import { hashText } from '../generator/disk-cache.js';
+import type { RunnerSiteData } from '../pages/types.js';
+import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
+import { bundleWorker, WORKER_ENTRIES, type WorkerName } from './bundle-workers.js';
+
+/** The files of the npm `pyodide` package that loading Python in a browser fetches. */
+const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'];
+/** What the page's worker reports progress on: the big downloads, fetched before Python starts. */
+const PYODIDE_DOWNLOADS = ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide.asm.mjs'];
+
+export interface RunnerAssets {
+  /** Output files: path relative to the site root -> contents. */
+  files: Map<string, Uint8Array>;
+  /** Every one of them is named by its content (or its version), so it may be cached for good. */
+  contentNamed: string[];
+  /** What the page's runner needs to know (in the site data). */
+  data: RunnerSiteData;
+}
+
+const workerCode = new Map<WorkerName, Promise<Uint8Array>>();
+const readFiles = new Map<string, { stamp: string; bytes: Uint8Array }>();
+
+/**
+ * A file's bytes, the same object while the file is unchanged: watch mode's output sync then
+ * sees Pyodide's 13 MB as unchanged without comparing it, and a build does not read it again.
+ */
+function readOnce(file: string): Uint8Array {
+  const stat = statSync(file);
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const known = readFiles.get(file);
+  if (known?.stamp === stamp) return known.bytes;
+  const bytes = readFileSync(file);
+  readFiles.set(file, { stamp, bytes });
+  return bytes;
+}
+
+/**
+ * The files that let a reader run examples in the page: Pyodide, self-hosted from the npm
+ * package (never a CDN) in a folder named by its version; the two worker scripts; the book's
+ * fixtures. None of it is fetched before the reader's first Run.
+ */
+export async function runnerAssets(config: BookConfig): Promise<RunnerAssets> {
+  const files = new Map<string, Uint8Array>();
+  const base = config.basePath;
+  const version = pyodideVersion();
+  const pyodideDir = `assets/pyodide-${version}/`;
+  const source = pyodideFolder();
+  for (const name of PYODIDE_FILES) files.set(pyodideDir + name, readOnce(path.join(source, name)));
+  // Only the lock file's header: no package beyond the standard library is loaded, so its 120 KB
+  // list of packages (to be fetched from a CDN) is left out.
+  const lock = JSON.parse(readFileSync(path.join(source, 'pyodide-lock.json'), 'utf8')) as { info: unknown };
+  const workers = {} as Record<WorkerName, string>;
+  for (const name of Object.keys(WORKER_ENTRIES) as WorkerName[]) {
+    let code = workerCode.get(name);
+    if (!code) {
+      code = bundleWorker(name).then((b) => Buffer.from(b.code));
+      code.catch(() => workerCode.delete(name));
+      workerCode.set(name, code);
+    }
+    const bytes = await code;
+    const file = `assets/runner/${name}.${hashText(bytes).slice(0, 10)}.js`;
+    files.set(file, bytes);
+    workers[name] = base + file;
+  }
+  const fixtures: RunnerSiteData['fixtures'] = [];
+  for (const fixture of fixtureFilesOf(config)) {
+    const bytes = readOnce(fixture.file);
+    const file = `assets/fixtures/${hashText(bytes).slice(0, 10)}/${fixture.name}`;
+    files.set(file, bytes);
+    fixtures.push({ name: fixture.name, url: base + file });
+  }
+  const data: RunnerSiteData = {
+    timeLimitMs: Math.round(config.runner.timeLimitSeconds * 1000),
+    python: {
+      worker: workers['python-worker'],
+      indexUrl: base + pyodideDir,
+      downloads: PYODIDE_DOWNLOADS.map((name) => ({ url: base + pyodideDir + name, bytes: files.get(pyodideDir + name)!.length })),
+      lock: JSON.stringify({ info: lock.info, packages: {} }),
+    },
+    javascript: { worker: workers['sandbox-worker'] },
+    fixtures,
+  };
+  return { files, contentNamed: [...files.keys()], data };
+}
