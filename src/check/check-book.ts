@@ -26,6 +26,8 @@ export interface ChapterReport {
   browser: Record<'python' | 'javascript', { ran: number; passed: number }>;
   /** Examples that passed with python3 / node, per language. */
   passedNatively: Record<string, number>;
+  /** Keys (browser-check record) of the examples that passed in the reader's runtimes. */
+  passedInBrowser: string[];
 }
 
 export interface PythonInfo { command: string; version?: string; hasPytest: boolean }
@@ -47,6 +49,8 @@ export interface CheckFilter {
   langs?: string[];
   /** Also run the examples in the reader's runtimes and update the browser-check record (default true). */
   browser?: boolean;
+  /** Leave the browser-check record as it is (the tests compare it instead). */
+  keepRecord?: boolean;
   /** Called once each reader's runtime has started, with its version. */
   onBrowserRuntime?: (name: BrowserRuntimeName, version: string) => void;
 }
@@ -96,7 +100,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
       if (!chosen) continue;
       const report: ChapterReport = {
         locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [],
-        browser: { python: { ran: 0, passed: 0 }, javascript: { ran: 0, passed: 0 } }, passedNatively: {},
+        browser: { python: { ran: 0, passed: 0 }, javascript: { ran: 0, passed: 0 } }, passedNatively: {}, passedInBrowser: [],
       };
       reports.push(report);
       for (const example of compiled.examples) {
@@ -140,7 +144,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
       const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` } : judgeRun(example, result);
       report.browser[name].ran++;
       checked.set(exampleKey(example), verdict.ok);
-      if (verdict.ok) { report.browser[name].passed++; return; }
+      if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(exampleKey(example)); return; }
       const label = name === 'python' ? `Pyodide (Python ${versions.get(name)})` : 'the JavaScript sandbox';
       report.failures.push({
         line: example.line, lang: example.lang,
@@ -167,6 +171,6 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   } finally {
     for (const runtime of runtimes.values()) runtime.close();
   }
-  if (browser && checked.size) updateBrowserCheckRecord(config, checked, filtered ? undefined : bookKeys);
+  if (browser && checked.size && !filter.keepRecord) updateBrowserCheckRecord(config, checked, filtered ? undefined : bookKeys);
   return reports;
 }

@@ -4,8 +4,8 @@
  * HTML never has to be re-created as React elements) and loads this on the first interaction.
  */
 
-import { currentSite } from './current-site.js';
-import { loadLazyModule } from './lazy-modules.js';
+import type { loadLazyModule } from './lazy-modules.js';
+import { pageSiteData } from './page-site-data.js';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -33,9 +33,10 @@ export function codeOf(block: Element): string {
 type Runner = typeof import('./runner/ui.js');
 
 /** The example runner (client/runner/ui.ts): a lazy entry of its own, loaded on the first Run or Edit. */
-function runner(): Promise<Runner> {
-  const asset = currentSite()?.lazyModules.runner;
-  return asset ? loadLazyModule<Runner>(asset) : Promise.reject(new Error('the site data has not loaded'));
+async function runner(load: typeof loadLazyModule): Promise<Runner> {
+  const asset = (await pageSiteData()).lazyModules.runner;
+  if (!asset) throw new Error('this site has no example runner');
+  return load<Runner>(asset);
 }
 
 const RUNNER_ACTIONS = new Set(['run', 'stop', 'edit', 'reset']);
@@ -50,11 +51,15 @@ document.addEventListener('keydown', (event) => {
   run.click();
 });
 
-export function onCodeButton(button: HTMLButtonElement): void {
+/**
+ * A code block button. The runner is loaded with `load` (lazy-modules.ts), passed in by
+ * content-events.ts so that this chunk does not import it too and split it out of the first load.
+ */
+export function onCodeButton(button: HTMLButtonElement, load: typeof loadLazyModule): void {
   const block = button.closest('.code-block');
   if (!block) return;
   if (RUNNER_ACTIONS.has(button.dataset.codeAction ?? '')) {
-    void runner().then((r) => r.onRunnerButton(button), (error: unknown) => reportRunnerFailure(button, error));
+    runner(load).then((r) => r.onRunnerButton(button)).catch((error: unknown) => reportRunnerFailure(button, error));
     return;
   }
   if (button.dataset.codeAction === 'wrap') {
@@ -111,14 +116,10 @@ export function selectTab(tab: HTMLElement, focus: boolean): void {
 /** The runner did not load (offline, say): the status line says so, and the next click tries again. */
 function reportRunnerFailure(button: HTMLButtonElement, error: unknown): void {
   const status = button.closest('.code-run')?.querySelector('.code-run-status');
-  const template = currentSite()?.strings.runner.loadFailed ?? '{message}';
-  if (status) status.textContent = template.replace('{message}', (error as Error).message);
-}
-
-/** After a page render: remembered tab choices, and examples the reader edited earlier in the session. */
-export function applyContentState(root: ParentNode, edited: boolean): void {
-  applyTabChoices(root);
-  if (edited) void runner().then((r) => r.restoreEdits(root), () => {});
+  const message = (error as Error).message;
+  void pageSiteData().then((site) => site.strings.runner.loadFailed, () => '{message}').then((template) => {
+    if (status) status.textContent = template.replace('{message}', message);
+  });
 }
 
 /** Applies the reader's remembered choice to every grouped tab set in `root` (after each page render). */

@@ -3,6 +3,8 @@
  * itself (content-behaviour.ts) is a lazy chunk, fetched when the reader first points at, focuses
  * or uses such a control, so it is not part of the first load.
  */
+import { loadLazyModule } from './lazy-modules.js';
+
 type Behaviour = typeof import('./content-behaviour.js');
 
 let loading: Promise<Behaviour> | undefined;
@@ -27,7 +29,7 @@ export function installContentEvents(): void {
     const control = controlOf(event);
     if (!control) return;
     void behaviour().then((b) => {
-      if (control.matches('button[data-code-action]')) b.onCodeButton(control as HTMLButtonElement);
+      if (control.matches('button[data-code-action]')) b.onCodeButton(control as HTMLButtonElement, loadLazyModule);
       else b.selectTab(control, false);
     }, () => {}); // not loaded (offline): the next interaction tries again
   });
@@ -43,11 +45,11 @@ export function installContentEvents(): void {
 }
 
 /**
- * After a page render: applies the reader's remembered tab choices and puts back examples they
- * edited earlier in the session, loading the behaviour only where there is something to do.
+ * After a page render: applies the reader's remembered tab choices, loading the behaviour only
+ * where grouped tabs are, and lets the example runner, once loaded, put back examples the reader
+ * edited earlier in the session (it sets the hook, so the first load carries none of its code).
  */
 export function applyContentStateLater(root: ParentNode = document): void {
-  let edited = false;
-  try { edited = (sessionStorage.getItem('pybook-edits') ?? '').includes(JSON.stringify(location.pathname)); } catch { /* storage disabled */ }
-  if (edited || root.querySelector('[data-tabs][data-group]')) void behaviour().then((b) => b.applyContentState(root, edited)).catch(() => {});
+  if (root.querySelector('[data-tabs][data-group]')) void behaviour().then((b) => b.applyTabChoices(root)).catch(() => {});
+  (window as { __pybookAfterRender?: (root: ParentNode) => void }).__pybookAfterRender?.(root);
 }

@@ -1,7 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { ClientPage, SiteData } from '../pages/types.js';
 import { installContentEvents } from './content-events.js';
-import { setCurrentSite } from './current-site.js';
 import { rememberDocsVersion, syncColorMode } from './preferences.js';
 import { normalizePath } from './route-modules.js';
 import { Root } from './Root.js';
@@ -44,7 +43,6 @@ const html = root.querySelector('.markdown, .home-sections')?.innerHTML ?? '';
 loadSiteData(data.siteDataUrl).then(
   (site) => {
     rememberDocsVersion(site.version.name);
-    setCurrentSite(site);
     hydrateRoot(root, <Root site={site} page={data.page} html={html} />);
   },
   (error: unknown) => console.error(`pybook: the page stays static: ${(error as Error).message}`),

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkBook, probePython, type ChapterReport } from '../../src/check/check-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { BROWSER_CHECK_FILE, currentRuntime, type BrowserCheckRecord } from '../../src/runner/browser-check-file.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -28,18 +29,39 @@ function newestPython(): string {
 describe('the book\'s code examples', () => {
   let reports: ChapterReport[] = [];
 
-  it('all run and print their documented output', async () => {
-    reports = await checkBook(loadConfig(path.join(root, 'book.config.json')));
+  it('all run and print their documented output, with python3 and node and in the reader\'s runtimes (Pyodide, the sandbox)', async () => {
+    reports = await checkBook(loadConfig(path.join(root, 'book.config.json')), { keepRecord: true });
     const failures = reports.flatMap((r) => r.failures.map((f) => `${r.file}:${f.line} ${f.message}`));
     expect(failures).toEqual([]);
     expect(reports.length).toBe(90);
   }, 600_000);
 
+  it('the committed browser-check record says exactly what this check found (pages offer Run for those examples only)', () => {
+    const config = loadConfig(path.join(root, 'book.config.json'));
+    const record = JSON.parse(readFileSync(path.join(root, 'book', BROWSER_CHECK_FILE), 'utf8')) as BrowserCheckRecord;
+    expect(record.runtime, 'run `npx pybook check` to make the record again').toEqual(currentRuntime(config));
+    const passed = [...new Set(reports.flatMap((r) => r.passedInBrowser))].sort();
+    expect(record.passed, 'run `npx pybook check` to make the record again').toEqual(passed);
+  });
+
+  it('at least 90% of the Python examples that run with python3 also run in the browser, in each language', () => {
+    for (const locale of ['en', 'zh-cn']) {
+      const mine = reports.filter((r) => r.locale === locale);
+      const native = mine.reduce((n, r) => n + (r.passedNatively.python ?? 0), 0);
+      const inBrowser = mine.reduce((n, r) => n + r.browser.python.passed, 0);
+      expect(native).toBeGreaterThan(400);
+      expect(inBrowser / native).toBeGreaterThanOrEqual(0.9);
+      // Everything else is marked, with a reason readers see (or is a pytest file).
+      const javascript = mine.reduce((n, r) => n + r.browser.javascript.passed, 0);
+      expect(javascript).toBeGreaterThan(80);
+    }
+  });
+
   it('the Python examples print the same on the newest Python of the machine', async () => {
     const python = newestPython();
     const info = probePython(python);
     expect(info.version).toMatch(/^3\./);
-    const newest = await checkBook(loadConfig(path.join(root, 'book.config.json')), { python, langs: ['python'] });
+    const newest = await checkBook(loadConfig(path.join(root, 'book.config.json')), { python, langs: ['python'], browser: false });
     const failures = newest.flatMap((r) => r.failures.map((f) => `${r.file}:${f.line} ${f.message}`));
     expect(failures, `Python ${info.version} (${python})`).toEqual([]);
     // Only pytest blocks may be left out, and only where that Python has no pytest.

@@ -7,7 +7,8 @@
 import type { RunnerSiteData } from '../../pages/types.js';
 import type { RunnerStrings } from '../../i18n/types.js';
 import { judgeRun } from '../../runner/outcome.js';
-import { currentSite } from '../current-site.js';
+import type { SiteData } from '../../pages/types.js';
+import { pageSiteData } from '../page-site-data.js';
 import { JavaScriptRuntime, PythonRuntime, type RunHandle, type Runtime } from './runtimes.js';
 
 /** More output than this is cut (an endless print loop must not take the page down). */
@@ -22,10 +23,12 @@ function runtimeFor(lang: string, setup: RunnerSiteData): Runtime {
 
 const active = new WeakMap<Element, RunHandle>();
 
+/** The site data, set before any action runs (it is in the HTTP cache by then). */
+let loadedSite: SiteData | undefined;
+
 function site() {
-  const data = currentSite();
-  if (!data?.runner) throw new Error('this site has no example runner');
-  return { setup: data.runner, t: data.strings.runner };
+  if (!loadedSite?.runner) throw new Error('this site has no example runner');
+  return { setup: loadedSite.runner, t: loadedSite.strings.runner };
 }
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
@@ -97,6 +100,8 @@ function run(block: HTMLElement): void {
   code.textContent = '';
   verdict.textContent = '';
   panel.dataset.verdict = 'pending';
+  // Which run the panel shows (tests and tools wait for the next number).
+  panel.dataset.run = String(Number(panel.dataset.run ?? 0) + 1);
   let stdout = '';
   let stderr = '';
   let shown = 0;
@@ -108,8 +113,9 @@ function run(block: HTMLElement): void {
     else { const span = document.createElement('span'); span.className = 'code-run-stderr'; span.textContent = piece; code.appendChild(span); }
     if (shown >= MAX_OUTPUT_CHARS) code.appendChild(document.createTextNode('\n…'));
   };
-  const status = (text: string) => { parts.status.textContent = text; };
   const restarted = runtime.restarted;
+  // After a stop, every message of the next run says the interpreter is a fresh one.
+  const status = (text: string) => { parts.status.textContent = restarted ? `${t.freshInterpreter} ${text}` : text; };
   let timer: number | undefined;
   let lastProgress = 0;
   const finish = () => {
@@ -118,7 +124,7 @@ function run(block: HTMLElement): void {
     setRunButton(parts.runButton, false, t, languageName(lang));
   };
   setRunButton(parts.runButton, true, t, languageName(lang));
-  status(restarted ? `${t.freshInterpreter} ${t.running}` : t.running);
+  status(t.running);
   const handle = runtime.run(source, {
     progress(loaded, total) {
       const now = performance.now();
@@ -128,7 +134,7 @@ function run(block: HTMLElement): void {
     },
     starting() { status(t.starting); },
     running() {
-      status(restarted ? `${t.freshInterpreter} ${t.running}` : t.running);
+      status(t.running);
       timer = window.setTimeout(() => {
         handle.stop();
         finish();
@@ -236,8 +242,12 @@ function reset(block: HTMLElement): void {
   parts.pre.focus();
 }
 
+// Client-side navigation renders pages afresh: put the reader's edits back after each render.
+(window as { __pybookAfterRender?: (root: ParentNode) => void }).__pybookAfterRender = (root) => { void restoreEdits(root); };
+
 /** Puts back the examples the reader edited on this page earlier in the session. */
-export function restoreEdits(root: ParentNode = document): void {
+export async function restoreEdits(root: ParentNode = document): Promise<void> {
+  loadedSite ??= await pageSiteData();
   const page = readEdits()[location.pathname];
   if (!page) return;
   const blocks = Array.from(root.querySelectorAll<HTMLElement>('.markdown .code-block'));
@@ -248,7 +258,8 @@ export function restoreEdits(root: ParentNode = document): void {
 }
 
 /** A click on Run, Stop, Edit or Reset (dispatched by content-behaviour.ts). */
-export function onRunnerButton(button: HTMLButtonElement): void {
+export async function onRunnerButton(button: HTMLButtonElement): Promise<void> {
+  loadedSite ??= await pageSiteData();
   const block = button.closest<HTMLElement>('.code-block');
   if (!block) return;
   const action = button.dataset.codeAction;
