@@ -33,10 +33,15 @@ export function codeOf(block: Element): string {
 type Runner = typeof import('./runner/ui.js');
 
 /** The example runner (client/runner/ui.ts): a lazy entry of its own, loaded on the first Run or Edit. */
-async function runner(load: typeof loadLazyModule): Promise<Runner> {
-  const asset = (await pageSiteData()).lazyModules.runner;
-  if (!asset) throw new Error('this site has no example runner');
-  return load<Runner>(asset);
+let loadedRunner: Promise<Runner> | undefined;
+function runner(load: typeof loadLazyModule): Promise<Runner> {
+  loadedRunner ??= pageSiteData().then((site) => {
+    const asset = site.lazyModules.runner;
+    if (!asset) throw new Error('this site has no example runner');
+    return load<Runner>(asset);
+  });
+  loadedRunner.catch(() => { loadedRunner = undefined; }); // the next click tries again
+  return loadedRunner;
 }
 
 const RUNNER_ACTIONS = new Set(['run', 'stop', 'edit', 'reset']);

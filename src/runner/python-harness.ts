@@ -9,12 +9,15 @@
 export const FIXTURES_FOLDER = '/home/pyodide/fixtures';
 
 export const PYTHON_HARNESS = String.raw`
-import builtins, logging, os, shutil, sys, traceback, types, warnings
+import atexit, builtins, logging, os, shutil, sys, traceback, types, warnings
 
 sys.stdout.reconfigure(line_buffering=True)
 sys.stderr.reconfigure(line_buffering=True)
 _modules_at_start = set(sys.modules)
 _environ_at_start = dict(os.environ)
+_builtins_at_start = dict(builtins.__dict__)
+_path_at_start = list(sys.path)
+_streams_at_start = (sys.stdin, sys.stdout, sys.stderr)
 _filters_at_start = list(warnings.filters)
 _recursion_limit = sys.getrecursionlimit()
 _runs = [0]
@@ -31,6 +34,11 @@ def _exit_status(code):
 
 
 def _forget_run_state(workdir):
+    sys.stdin, sys.stdout, sys.stderr = _streams_at_start
+    for name in [name for name in builtins.__dict__ if name not in _builtins_at_start]:
+        del builtins.__dict__[name]
+    builtins.__dict__.update(_builtins_at_start)
+    sys.path[:] = _path_at_start
     for name in list(sys.modules):
         if name not in _modules_at_start:
             del sys.modules[name]
@@ -67,6 +75,7 @@ def run_example(source, filename):
     sys.modules['__main__'] = main
     sys.argv = [filename]
     sys.path.insert(0, workdir)
+    status = 1
     try:
         # Compiled under its short name, so tracebacks say "example.py" as the reader knows it.
         exec(compile(source, filename, 'exec'), main.__dict__)
@@ -79,12 +88,15 @@ def run_example(source, filename):
         traceback.print_exception(type(error), error, error.__traceback__.tb_next)
         status = 1
     finally:
+        # As at the end of a python3 process: exit handlers run, then the streams are flushed.
+        try:
+            atexit._run_exitfuncs()
+        finally:
+            atexit._clear()
         sys.stdout.flush()
         sys.stderr.flush()
         sys.modules['__main__'] = saved_main
         sys.argv = saved_argv
-        if workdir in sys.path:
-            sys.path.remove(workdir)
         _forget_run_state(workdir)
     return status
 `;

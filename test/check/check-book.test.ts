@@ -1,6 +1,9 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBook, type ChapterReport } from '../../src/check/check-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { BROWSER_CHECK_FILE, currentRuntime, exampleKey, readBrowserVerdicts } from '../../src/runner/browser-check-file.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const examples = [
@@ -76,5 +79,75 @@ describe('checkBook with another Python', () => {
       await book.remove();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('checkBook in the reader\'s runtimes (Pyodide, the JavaScript sandbox)', () => {
+  // Passes under node (argv is [node, example.mjs]) but the sandbox has no process.
+  const usesProcess = (meta = '') => `\`\`\`javascript${meta}\nconsole.log(process.argv.length)\n\`\`\`\n\n\`\`\`output\n2\n\`\`\``;
+  const pythonExample = { lang: 'python', code: 'import sys\nprint("hi from", sys.platform != "")', output: 'hi from True' };
+  const failingKey = exampleKey({ lang: 'javascript', code: 'console.log(process.argv.length)', output: '2' });
+  const pythonKey = exampleKey(pythonExample);
+
+  let book: FixtureBook;
+  let recordFile: string;
+  let browserReports: Record<string, ChapterReport>;
+
+  beforeAll(async () => {
+    book = await createFixtureBook({
+      chapters: {
+        en: {
+          sandbox: chapter('Sandbox', usesProcess()), // example at line 5
+          marked: chapter('Marked', usesProcess(' nobrowser="uses process"')),
+          pyodide: chapter('Pyodide', `\`\`\`python\n${pythonExample.code}\n\`\`\`\n\n\`\`\`output\n${pythonExample.output}\n\`\`\``),
+        },
+      },
+    });
+    recordFile = path.join(book.root, 'book', BROWSER_CHECK_FILE);
+    const all = await checkBook(loadConfig(book.configPath), { jobs: 2 });
+    browserReports = Object.fromEntries(all.map((r) => [r.slug, r]));
+  });
+  afterAll(() => book.remove());
+
+  it('an example that passes under node but fails in the sandbox is a failure that suggests nobrowser', () => {
+    const report = browserReports.sandbox;
+    expect(report.ran).toBe(1);
+    expect(report.passedNatively).toEqual({ javascript: 1 });
+    expect(report.browser.javascript).toEqual({ ran: 1, passed: 0 });
+    expect(report.failures).toHaveLength(1);
+    expect(report.failures[0]).toMatchObject({ line: 5, lang: 'javascript' });
+    expect(report.failures[0].message).toContain('nobrowser="why"');
+    expect(report.failures[0].message).toContain('the JavaScript sandbox');
+    expect(report.failures[0].message).toContain('ReferenceError: process is not defined');
+    expect(report.passedInBrowser).toEqual([]);
+  });
+
+  it('marked nobrowser="…", it runs under node only and does not fail', () => {
+    const report = browserReports.marked;
+    expect(report.failures).toEqual([]);
+    expect(report.ran).toBe(1);
+    expect(report.passedNatively).toEqual({ javascript: 1 });
+    expect(report.browser.javascript).toEqual({ ran: 0, passed: 0 });
+  });
+
+  it('a Python example that passes in Pyodide is in the report and in the written record', () => {
+    const report = browserReports.pyodide;
+    expect(report.failures).toEqual([]);
+    expect(report.browser.python).toEqual({ ran: 1, passed: 1 });
+    expect(report.passedInBrowser).toEqual([pythonKey]);
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { runtime: unknown; passed: string[] };
+    expect(record.passed).toEqual([pythonKey]);
+    expect(record.passed).not.toContain(failingKey);
+    expect(record.runtime).toEqual(currentRuntime(loadConfig(book.configPath)));
+    expect(readBrowserVerdicts(loadConfig(book.configPath))).toMatchObject({ passed: new Set([pythonKey]) });
+    expect(readBrowserVerdicts(loadConfig(book.configPath)).problem).toBeUndefined();
+  });
+
+  it('keepRecord: true runs the examples in the browser runtimes but leaves the record unwritten', async () => {
+    rmSync(recordFile);
+    const again = await checkBook(loadConfig(book.configPath), { langs: ['javascript'], keepRecord: true });
+    // The sandbox did judge an example, so without keepRecord there would be something to write.
+    expect(again.find((r) => r.slug === 'sandbox')!.browser.javascript.ran).toBe(1);
+    expect(existsSync(recordFile)).toBe(false);
   });
 });

@@ -121,3 +121,40 @@ describe('```output blocks', () => {
     ]);
   });
 });
+
+describe('nobrowser="reason"', () => {
+  it('is parsed onto the options and onto the example, beside the other options', () => {
+    expect(parseCodeMeta('nobrowser="starts a subprocess"')).toEqual({ highlight: new Set(), nobrowser: 'starts a subprocess' });
+    expect(parseCodeMeta('title="a.py" nobrowser="reads the real clock" {1}')).toEqual({
+      title: 'a.py', highlight: new Set([1]), nobrowser: 'reads the real clock',
+    });
+    const examples = compileBody([
+      fence('python', 'import subprocess', 'nobrowser="starts a subprocess"'),
+      fence('js', 'console.log(process.argv)', 'nobrowser="uses process"'),
+      fence('python', 'print(1)'),
+    ].join('\n\n')).examples;
+    expect(examples).toEqual([
+      { lang: 'python', code: 'import subprocess', line: 5, nobrowser: 'starts a subprocess' },
+      { lang: 'javascript', code: 'console.log(process.argv)', line: 9, nobrowser: 'uses process' },
+      { lang: 'python', code: 'print(1)', line: 13 },
+    ]);
+  });
+
+  it('needs a reason', () => {
+    expect(() => parseCodeMeta('nobrowser=""')).toThrow('nobrowser needs a reason');
+    expect(() => parseCodeMeta('nobrowser="   "')).toThrow('nobrowser needs a reason');
+    const error = thrown(() => compileBody(`Intro.\n\n${fence('python', 'x = 1', 'nobrowser=""')}`));
+    expect(error).toBeInstanceOf(BookError);
+    expect(error.message).toMatch(/^nobrowser needs a reason/);
+    expect((error as BookError).position).toMatchObject({ line: 7, column: 1 });
+  });
+
+  it('applies to Python and JavaScript blocks only', () => {
+    for (const lang of ['bash', 'typescript', 'text']) {
+      const error = thrown(() => compileBody(`Intro.\n\n${fence(lang, 'x', 'nobrowser="why"')}`));
+      expect(error).toBeInstanceOf(BookError);
+      expect(error.message).toBe('nobrowser applies to python and javascript blocks only');
+      expect((error as BookError).position).toMatchObject({ line: 7, column: 1 });
+    }
+  });
+});

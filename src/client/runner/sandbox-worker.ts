@@ -17,6 +17,8 @@ const scope = globalThis as unknown as SandboxScope;
 // A Worker reports rejections nothing handled as an event; pybook check's vm host calls this hook.
 Object.defineProperty(scope, '__pybookReportUncaught', { value: reportUncaught });
 scope.addEventListener?.('unhandledrejection', (event) => { event.preventDefault?.(); reportUncaught(event.reason); });
+// An error thrown where the sandbox cannot catch it (a queueMicrotask callback, say) ends the run as in Node.
+scope.addEventListener?.('error', (event) => { event.preventDefault?.(); reportUncaught(event.error); });
 
 let started = false;
 scope.onmessage = (event) => {

@@ -2,8 +2,8 @@
  * A child process of `pybook check` that runs examples in the reader's runtimes under Node:
  * `python` loads Pyodide (the npm package the site ships) once and runs every example through
  * the same PythonSession as the page's worker; `javascript` evaluates the page's own sandbox
- * worker bundle in a fresh `vm` context per example, with the globals a Worker has and nothing
- * of Node's (no require, no process). A separate process, so that a runaway example can be
+ * worker bundle in a fresh worker thread per example, with its realm's own web globals and
+ * nothing of Node's (no require, no process). A separate process, so that a runaway example can be
  * killed, and so that Pyodide can be given stack switching (a V8 flag, see runtimes.ts).
  *
  * Messages: in {type: 'init', ...} then {type: 'run', id, source, filename};
@@ -11,7 +11,7 @@
  */
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { pyodideFolder } from '../browser-check-file.js';
 import { PythonSession, type Fixture } from '../python-session.js';
 
@@ -39,39 +39,49 @@ async function startPython(fixturesDir: string): Promise<(run: RunMessage) => Pr
   };
 }
 
-/** What a dedicated Worker offers a program that the sandbox relies on; Node's own objects stay out. */
-const WORKER_GLOBALS = [
-  'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone',
-  'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'atob', 'btoa', 'performance', 'crypto',
-  'AbortController', 'AbortSignal', 'Event', 'EventTarget', 'Blob',
-] as const;
+/**
+ * A worker thread per example (a fresh realm, like the page's fresh Worker): its web globals
+ * (URL, TextEncoder, structuredClone, crypto, timers…) are its realm's own, as in a browser; what
+ * only Node has is deleted before the sandbox script loads. The script is the page's own bundle.
+ */
+const SANDBOX_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+// A browser Worker cannot import modules such as node:fs: neither can the program here.
+require('node:module').register('data:text/javascript,' + encodeURIComponent('export async function resolve(s) { throw new TypeError("Failed to resolve module specifier " + JSON.stringify(s)); }'));
+const host = process;
+const report = (error) => globalThis.__pybookReportUncaught(error);
+host.on('uncaughtException', report);
+host.on('unhandledRejection', report);
+for (const name of ['process', 'Buffer', 'global', 'require', 'module', 'exports', '__filename', '__dirname', 'setImmediate', 'clearImmediate', 'fetch', 'WebSocket', 'navigator']) {
+  try { delete globalThis[name]; } catch {}
+}
+globalThis.self = globalThis;
+globalThis.postMessage = (message) => parentPort.postMessage(message);
+(0, eval)(workerData.script);
+globalThis.onmessage({ data: { source: workerData.source } });
+`;
 
 function startJavaScript(sandboxScript: string): (run: RunMessage) => Promise<void> {
-  const script = new vm.Script(sandboxScript, { filename: 'sandbox-worker.js' });
-  let reportRejection: ((reason: unknown) => void) | undefined;
-  // A promise rejected with no handler in the example's realm surfaces here, as it would end `node`.
-  process.on('unhandledRejection', (reason) => reportRejection?.(reason));
   send({ type: 'ready', version: `Node ${process.versions.node} sandbox` });
   return ({ id, source }) => new Promise<void>((resolve) => {
     let stdout = '';
     let stderr = '';
-    const scope: Record<string, unknown> = {};
-    for (const name of WORKER_GLOBALS) scope[name] = (globalThis as Record<string, unknown>)[name];
-    scope.postMessage = (message: { type: string; text?: string; status?: number }) => {
+    const thread = new Worker(SANDBOX_THREAD, { eval: true, workerData: { script: sandboxScript, source }, stdout: true, stderr: true });
+    let done = false;
+    const end = (status: number, extra = '') => {
+      if (done) return;
+      done = true;
+      send({ type: 'result', id, status, stdout, stderr: stderr + extra });
+      void thread.terminate();
+      resolve();
+    };
+    thread.on('message', (message: { type: string; text?: string; status?: number }) => {
       if (message.type === 'stdout') stdout += message.text;
       else if (message.type === 'stderr') stderr += message.text;
-      else if (message.type === 'exit') {
-        reportRejection = undefined;
-        send({ type: 'result', id, status: message.status, stdout, stderr });
-        resolve();
-      }
-    };
-    const context = vm.createContext(scope);
-    vm.runInContext('globalThis.self = globalThis;', context);
-    script.runInContext(context);
-    const listeners = scope as { onmessage?: (event: { data: { source: string } }) => void };
-    reportRejection = (reason) => (scope.__pybookReportUncaught as ((r: unknown) => void) | undefined)?.(reason);
-    listeners.onmessage?.({ data: { source } });
+      else if (message.type === 'exit') end(message.status ?? 1);
+    });
+    thread.on('error', (error) => end(1, `Uncaught ${String(error)}\n`));
+    thread.on('exit', () => end(1, 'the sandbox thread ended before the program did\n'));
   });
 }
 
