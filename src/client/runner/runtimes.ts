@@ -140,7 +140,7 @@ export class JavaScriptRuntime implements Runtime {
       frame.setAttribute('aria-hidden', 'true');
       frame.tabIndex = -1;
       frame.title = 'JavaScript sandbox';
-      frame.className = 'code-run-sandbox';
+      frame.hidden = true; // scripts in a hidden frame still run
       frame.srcdoc = SANDBOX_DOCUMENT;
       window.addEventListener('message', (event: MessageEvent<WorkerMessage | { type: 'sandbox-ready' }>) => {
         if (event.source !== frame.contentWindow || !event.data || typeof event.data !== 'object') return;
