@@ -8,8 +8,8 @@ import { bundleWorker, WORKER_ENTRIES, type WorkerName } from './bundle-workers.
 
 /** The files of the npm `pyodide` package that loading Python in a browser fetches. */
 const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'];
-/** What the page's worker reports progress on: the big downloads, fetched before Python starts. */
-const PYODIDE_DOWNLOADS = ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide.asm.mjs'];
+/** What the page's worker downloads itself, reporting progress, and hands to Pyodide: the two big files. */
+const PYODIDE_DOWNLOADS = ['pyodide.asm.wasm', 'python_stdlib.zip'];
 
 export interface RunnerAssets {
   /** Output files: path relative to the site root -> contents. */
