@@ -7,7 +7,7 @@
  *   BENCH_RUNS=3              cold builds of the real book
  *   BENCH_SIZES=100,250,1000  generated book sizes in chapters (each in en and zh-cn); the
  *                             1,000-chapter build takes about 30 s and 1.6 GB
- *   BENCH_EDITS=20            watch-mode edits
+ *   BENCH_EDITS=20            watch-mode edits (after timing watch mode's start, warm and cold)
  *   BENCH_BUDGET_S=600        larger generated books are skipped once they would overrun this
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,8 +21,9 @@ import { formatLoadBenchTable, LoadBenchFailure, runLoadBench, type LoadBenchRes
 import { FIRST_LOAD_JS_BUDGET_KB, measurePageWeight, type PageWeight } from './page-weight.js';
 import { measureParseFloor, type ParseFloor } from './parse-floor.js';
 import { measureClippedComparisons, type ComparisonFigures } from './comparisons.js';
+import { benchRunner, medianOf, type RunnerFigures } from './runner.js';
 import { table } from './stats.js';
-import { benchWatchLatency, profileRebuild, WATCH_CHAPTER, type RebuildProfile, type WatchFigures } from './watch-bench.js';
+import { benchWatchLatency, benchWatchStart, profileRebuild, SAVE_P50_TARGET_MS, SAVE_P95_TARGET_MS, WATCH_CHAPTER, watchTables, type RebuildProfile, type WatchFigures, type WatchStartFigures } from './watch-bench.js';
 
 const BASE_PATH = '/python-guide-for-javascript-engineers/';
 const BUILD_TARGET_MS = 1500;
@@ -45,12 +46,14 @@ interface Results {
   parseFloor?: ParseFloor;
   cachedBuild?: BuildFigures & { targetMs: number; withinTarget: boolean };
   scaling?: ScalingFigures;
-  watch?: WatchFigures & { targetMs: number; withinTarget: boolean };
+  watchStart?: WatchStartFigures;
+  watch?: WatchFigures & { targetP50Ms: number; targetP95Ms: number; withinTarget: boolean };
   rebuildProfile?: RebuildProfile;
   load?: LoadBenchResult | { error: string };
   search?: unknown;
   pageWeight?: PageWeight;
   comparisons?: ComparisonFigures;
+  runner?: RunnerFigures;
   lighthouse: string;
   lighthouseFailing?: LighthouseResult['failing'];
   errors: string[];
@@ -128,6 +131,17 @@ async function main(): Promise<void> {
         if (weight.staticImportsNotPreloaded.length) console.log(`static imports not modulepreloaded: ${weight.staticImportsNotPreloaded.join(', ')}`);
       }
 
+      const runner = await section('example runner', results, () => benchRunner(siteDir, BASE_PATH, path.join(root, 'book.config.json')));
+      if (runner) {
+        results.runner = runner;
+        console.log('\n## Examples a reader can run in the page (target: 90% of those python3 / node run)');
+        console.log(table(['locale', 'language', 'with Run', 'run by the check', 'share'], runner.share.map((s) => [s.locale, s.lang, String(s.offered), String(s.runNatively), `${s.percent}%`])));
+        console.log('\n## Run in Chromium (dictionary/, cold HTTP cache, new local server per try; targets: first output 3 s, second run 100 ms)');
+        console.log(table(['runtime', 'first Run to output ms (median, tries)', 'second Run ms (median)', 'first run bytes on the wire'], (['python', 'javascript'] as const).map((lang) => [
+          lang, `${medianOf(runner[lang].firstRunMs)} (${runner[lang].firstRunMs.join(', ')})`, String(medianOf(runner[lang].secondRunMs)), `${(runner[lang].firstRunBytes / 1e6).toFixed(2)} MB`,
+        ])));
+      }
+
       const comparisons = await section('clipped comparisons', results, async () => {
         const { readdirSync } = await import('node:fs');
         const slugs = readdirSync(path.join(root, 'book', 'en')).filter((f) => f.endsWith('.mdx')).map((f) => `${f.slice(0, -4)}/`);
@@ -178,14 +192,11 @@ async function main(): Promise<void> {
       }
     }
 
+    const watchStart = await section('watch start', results, () => benchWatchStart());
+    if (watchStart) results.watchStart = watchStart;
     const watch = await section('watch latency', results, () => benchWatchLatency(edits));
-    if (watch) {
-      results.watch = { ...watch, targetMs: WATCH_TARGET_MS, withinTarget: watch.p50Ms < WATCH_TARGET_MS };
-      console.log(`\n## Watch mode: write of ${WATCH_CHAPTER}.mdx until the browser shows it (${watch.edits} edits)`);
-      console.log(table(['p50 ms', 'p95 ms', 'max ms', 'rebuild+sync p50 ms', 'files rewritten p50', `target p50 < ${WATCH_TARGET_MS} ms`], [
-        [String(watch.p50Ms), String(watch.p95Ms), String(watch.maxMs), String(watch.rebuildP50Ms), String(watch.filesChangedP50), verdict(watch.p50Ms < WATCH_TARGET_MS)],
-      ]));
-    }
+    if (watch) results.watch = { ...watch, targetP50Ms: SAVE_P50_TARGET_MS, targetP95Ms: SAVE_P95_TARGET_MS, withinTarget: watch.p50Ms <= SAVE_P50_TARGET_MS && watch.p95Ms <= SAVE_P95_TARGET_MS };
+    if (watchStart || watch) console.log(watchTables(watchStart, watch));
     const profile = await section('rebuild profile', results, () => profileRebuild(5));
     if (profile) {
       results.rebuildProfile = profile;

@@ -1,3 +1,5 @@
+import { existsSync, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch, type FSWatcher } from 'chokidar';
@@ -8,18 +10,25 @@ import { loadConfig } from '../config/load-config.js';
 import type { BookConfig } from '../config/types.js';
 import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { readStaticFiles } from '../output/static-files.js';
+import { isPybookOutput, MARKER_FILE } from '../output/marker.js';
 import { recoverOutputDir, writeSiteAtomically, type SiteFiles } from '../output/write-site.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
 import { formatError } from '../shared/errors.js';
 import { isInsideFolder } from '../shared/paths.js';
-import { LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, pageFingerprint } from '../watch/live-reload.js';
-import { syncOutput } from '../watch/sync-output.js';
+import { LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, pageFingerprint, routeModuleJson, type LiveEvent } from '../watch/live-reload.js';
+import { syncOutput, syncOutputWithDisk } from '../watch/sync-output.js';
 import { closeOnSignals } from './serve.js';
 import { printWarnings } from './report.js';
 
 /** The search files, which watch mode writes after the pages. */
 const SEARCH_FILE = /(^|\/)search-(index|text)\.json$/;
 const SEARCH_DELAY_MS = 150;
+/**
+ * At start, the search index (and jieba's dictionary, more than a second of work that holds the
+ * server) waits until no request came for this long: the browser opened on the printed URL gets
+ * its page, stylesheet and scripts first.
+ */
+const START_QUIET_MS = 300;
 /** How long a failed build waits before it re-reads its inputs (an editor may be half way through a save). */
 const SETTLE_BEFORE_REPORT_MS = 60;
 
@@ -27,6 +36,8 @@ export interface WatchCommandOptions {
   config: string; outDir: string; port: number; host: string;
   /** The HTML shell to render pages into and watch (default: pybook's templates/page.html). */
   templateFile?: string;
+  /** When the start began (performance.now()), for "Ready in N ms"; default: when startWatch is called. */
+  startedAt?: number;
 }
 
 export interface WatchSession {
@@ -42,18 +53,52 @@ function changedRoutes(basePath: string, changed: string[]): string[] {
   return changed.filter((f) => f.endsWith('index.html')).map((f) => basePath + f.slice(0, -'index.html'.length));
 }
 
+/** HTML files that differ between two builds' outputs (an unchanged page is the same string). */
+function changedPages(previous: SiteFiles, next: SiteFiles): string[] {
+  const changed: string[] = [];
+  for (const [name, contents] of next) if (name.endsWith('.html') && previous.get(name) !== contents) changed.push(name);
+  for (const name of previous.keys()) if (name.endsWith('.html') && !next.has(name)) changed.push(name);
+  return changed;
+}
+
+/**
+ * The reload event of a rebuild. When one page changed, it carries that page's route module (its
+ * model and content), so open tabs show it without fetching anything.
+ */
+function reloadEvent(result: BuildResult, files: SiteFiles, routes: string[]): LiveEvent {
+  if (routes.length !== 1) return { type: 'reload', routes };
+  const route = routes[0];
+  const moduleUrl = Object.values(result.sites).find((site) => site.routes[route] !== undefined)?.routes[route];
+  const source = moduleUrl === undefined ? undefined : files.get(moduleUrl.slice(result.config.basePath.length));
+  const module = typeof source === 'string' ? routeModuleJson(source) : undefined;
+  return module === undefined ? { type: 'reload', routes } : { type: 'reload', routes, module };
+}
+
+/** The files the build's marker lists as named by their content. */
+function contentNamedOf(files: SiteFiles): Set<string> {
+  const marker = files.get(MARKER_FILE);
+  try {
+    return new Set((JSON.parse(typeof marker === 'string' ? marker : '') as { contentNamed?: string[] }).contentNamed ?? []);
+  } catch {
+    return new Set();
+  }
+}
+
 const isInside = (file: string, folder: string) => file === folder || isInsideFolder(file, folder);
 const localeDirsOf = (config: BookConfig) => localesOf(config).filter((l) => !l.isDefault).map((l) => l.path);
 const staticDirsOf = (config: BookConfig) => [path.resolve(config.rootDir, config.staticDir)];
 
 /**
  * `pybook watch`: builds, serves, and rebuilds on every change to the chapters, the static files,
- * the config or the page template. Only changed output files are written (and any that went
- * missing); browsers showing a changed page reload. A failed rebuild keeps the last good site and
- * shows the error in the terminal and the browser. A config that moves the base path moves the
- * server and the open tabs with it.
+ * the config or the page template. The start works from the build cache on disk and serves as
+ * soon as the pages are out; the search index (and jieba's dictionary) come after. Only changed
+ * output files are written (and any that went missing); a tab showing a changed page gets it with
+ * the reload event (see liveReloadScript). A failed rebuild keeps the last good site and shows the
+ * error in the terminal and the browser. A config that moves the base path moves the server and
+ * the open tabs with it.
  */
 export async function startWatch(options: WatchCommandOptions, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<WatchSession> {
+  const startedAt = options.startedAt ?? performance.now();
   const configPath = path.resolve(options.config);
   let config = loadConfig(configPath);
   assertSafeOutputDir(options.outDir, protectedFoldersOf(config));
@@ -81,19 +126,51 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
     return fingerprintOf(name === '' || name.endsWith('/') ? `${name}index.html` : name.endsWith('.html') ? name : `${name}/index.html`);
   });
   const templateFile = options.templateFile ?? TEMPLATE_FILE;
-  const makeBuilder = (basePath: string) => new Builder({ configPath, bodyExtra: liveReloadScript(basePath), dev: true, templateFile });
+  // The build cache on disk, as `pybook build` uses it: a start compiles only the chapters that
+  // changed since the last build or watch session.
+  const makeBuilder = (basePath: string) => new Builder({ configPath, bodyExtra: liveReloadScript(basePath), dev: true, diskCache: true, templateFile });
   const withStatic = (built: SiteFiles) => new Map([...staticFiles, ...built]);
+
+  /** The latest build's search files, until they are written (see writeSearch). */
+  let pendingSearch: (() => SiteFiles) | undefined;
+  /** Writes the search files of the latest build, if they are not out yet. */
+  const writeSearch = () => {
+    const buildSearch = pendingSearch;
+    if (!buildSearch) return;
+    pendingSearch = undefined;
+    const withSearch = new Map([...files, ...buildSearch()]);
+    syncOutput(options.outDir, files, withSearch);
+    files = withSearch;
+  };
+  let lastRequestAt = performance.now();
+  const handleRequest = (req: IncomingMessage, res: ServerResponse): boolean => {
+    lastRequestAt = performance.now();
+    // A search before the index is out (just after the start, or just after a save) waits for it
+    // instead of finding no file: build it now, then let the static server answer.
+    if (pendingSearch && SEARCH_FILE.test(req.url?.split('?')[0] ?? '')) {
+      try {
+        writeSearch();
+      } catch (error) {
+        log(`error: the search index: ${formatError(error)}`);
+      }
+    }
+    return hub.handle(req, res);
+  };
 
   let hub = makeHub(config.basePath);
   let builder = makeBuilder(config.basePath);
   const first: BuildResult = await builder.build();
   staticFiles = readStaticFiles(staticDirsOf(config), config.rootDir);
-  files = withStatic(new Map([...first.files, ...(first.deferredSearch?.() ?? [])]));
-  writeSiteAtomically(options.outDir, files, [], { protect: protectedFoldersOf(config) });
+  files = withStatic(first.files);
+  pendingSearch = first.deferredSearch;
+  // A folder pybook wrote before (the last session or build) is brought up to date in place:
+  // most files are the same, and comparing them costs less than writing them all again.
+  if (existsSync(options.outDir) && isPybookOutput(options.outDir)) syncOutputWithDisk(options.outDir, files, contentNamedOf(files));
+  else writeSiteAtomically(options.outDir, files, [], { protect: protectedFoldersOf(config) });
   printWarnings(first.warnings);
 
   const serve = (basePath: string, localeDirs: string[], port: number) => startStaticServer({
-    dir: options.outDir, basePath, host: options.host, port, localeDirs, handleExtra: hub.handle, log,
+    dir: options.outDir, basePath, host: options.host, port, localeDirs, handleExtra: handleRequest, log,
     // Each page tells the live-reload stream which version it shows (see LiveReloadHub).
     transformHtml: (html) => {
       // The script sits at the end of the body: replace the last occurrence, never chapter text.
@@ -102,7 +179,7 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
     },
   });
   let server = await serve(config.basePath, localeDirsOf(config), options.port);
-  log(`Watching ${path.relative(process.cwd(), path.resolve(config.rootDir, config.contentDir)) || '.'}/ — serving at ${server.url}`);
+  log(`Ready in ${Math.round(performance.now() - startedAt)} ms: watching ${path.relative(process.cwd(), path.resolve(config.rootDir, config.contentDir)) || '.'}/ — serving at ${server.url}`);
 
   /** A new base path or locale folders: open tabs are sent to the new address, then the server restarts there. */
   const moveServer = async (next: BookConfig) => {
@@ -117,6 +194,19 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
 
   let running: Promise<void> = Promise.resolve();
   let pending = false;
+  let wakeWaiting: (() => void) | undefined;
+  /**
+   * Size and modification time of the chapters (and config) whose change events started the
+   * rebuilds since the inputs were last checked. The same save often comes twice (chokidar
+   * watches the file and its folder, and the second event waits while a build holds the event
+   * loop): a second event with the same size and time is dropped. A real change hiding behind
+   * them (a coarse clock) is caught by that check (inputsMovedOn), which every rebuild makes.
+   */
+  const seenChanges = new Map<string, string>();
+  const inputsMovedOn = () => {
+    seenChanges.clear();
+    return builder.inputsChangedOnDisk();
+  };
   let needsStatic = false;
   const rebuild = (reason: string, full: boolean, staticChanged: boolean) => {
     if (full) {
@@ -127,9 +217,12 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
       } catch {
         // the build below reports the config error
       }
+      builder.flushCache();
       builder = makeBuilder(basePath);
     }
     needsStatic ||= staticChanged || full;
+    // A rebuild waiting to write its search index lets this one go first (see below).
+    wakeWaiting?.();
     if (pending) return;
     pending = true;
     running = running.then(async () => {
@@ -149,26 +242,37 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
         // Pages first (the search files of the last build stay until the new ones are ready).
         const pagesOut = withStatic(result.files);
         for (const [name, contents] of files) if (SEARCH_FILE.test(name)) pagesOut.set(name, contents);
-        const changed = syncOutput(options.outDir, files, pagesOut);
+        const previous = files;
         files = pagesOut;
+        pendingSearch = result.deferredSearch;
         fingerprints = new Map();
+        // The tabs hear first: a tab showing the changed page gets it with the event and needs
+        // nothing from the server; one that reloads is answered after the files below are written
+        // (this is all one turn of the event loop).
+        hub.send(reloadEvent(result, files, changedRoutes(config.basePath, changedPages(previous, files))));
+        const changed = syncOutput(options.outDir, previous, files);
         printWarnings(result.warnings);
-        hub.send({ type: 'reload', routes: changedRoutes(config.basePath, changed) });
         log(`rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`);
-        if (result.deferredSearch) {
-          // Let the browsers fetch the changed page first: building the index blocks the server.
-          await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS));
-          // Another save came in meanwhile: its rebuild goes first and builds the index itself.
-          if (pending) return;
-          const withSearch = new Map([...files, ...result.deferredSearch()]);
-          syncOutput(options.outDir, files, withSearch);
-          files = withSearch;
+        // Let the browsers show the changed page first: what follows holds the server.
+        await new Promise<void>((resolve) => {
+          wakeWaiting = resolve;
+          setTimeout(resolve, SEARCH_DELAY_MS);
+        });
+        wakeWaiting = undefined;
+        // Another save came in meanwhile: its rebuild goes first and builds the index itself.
+        if (pending) return;
+        // A save caught half way that still built (see watchInputs): build what is on disk now.
+        if (inputsMovedOn()) {
+          rebuild(`${reason}, read again`, false, false);
+          return;
         }
+        writeSearch();
+        builder.flushCache();
       } catch (error) {
         // A save caught half way (truncated, then written) reads as a broken chapter: look again
         // before reporting, and rebuild instead if the file has moved on.
         await new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_REPORT_MS));
-        if (builder.inputsChangedOnDisk()) {
+        if (inputsMovedOn()) {
           rebuild(`${reason}, read again`, false, false);
           return;
         }
@@ -185,28 +289,65 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
     const contentDir = path.resolve(current.rootDir, current.contentDir);
     const staticDirs = staticDirsOf(current);
     const folders = [contentDir, ...staticDirs.filter((dir) => !isInside(dir, contentDir)), path.dirname(templateFile)];
-    const onEvent = (event: string, file: string) => {
+    const isChapter = (file: string) => file.endsWith('.mdx');
+    const onEvent = (event: string, file: string, stats?: Stats) => {
       if (file === path.dirname(configPath)) return;
       const full = file === configPath;
+      if (event === 'change' && stats && (full || isChapter(file))) {
+        const signature = `${stats.size} ${stats.mtimeMs}`;
+        if (seenChanges.get(file) === signature) return;
+        seenChanges.set(file, signature);
+      }
       rebuild(`${event} ${path.relative(process.cwd(), file)}`, full, staticDirs.some((dir) => isInside(file, dir)));
     };
-    // Editors (and writeFileSync) truncate, then write: without waiting for the size to settle,
-    // a build can read the empty file and the write's own event may never come. Both happen
-    // within microseconds; 10 ms of unchanged size is plenty and keeps the edit-to-browser time short.
+    // Editors (and writeFileSync) truncate, then write, and chokidar drops a file's events that
+    // follow its last one by less than 5 ms: a build can read the file half saved, and the write's
+    // own event may never come. Chapters and the config are built at once, without waiting for
+    // their size to settle (10 ms and more of every save's time): the Builder knows what it read,
+    // and a half-saved file is read again, before an error is reported (an empty chapter has no
+    // front matter) and after a build that succeeded (see rebuild). Other files (images, the
+    // template) are not checked so: for them chokidar waits until the size is unchanged for 10 ms.
+    const chapters = watch(contentDir, { ignoreInitial: true, ignored: (file, stats) => stats !== undefined && stats.isFile() && !isChapter(file) });
     const awaitWriteFinish = { stabilityThreshold: 10, pollInterval: 5 };
-    const inputs = watch(folders, { ignoreInitial: true, awaitWriteFinish });
+    const others = watch([...folders], { ignoreInitial: true, awaitWriteFinish, ignored: isChapter });
     // The config is watched through its folder: `git checkout` and many editors delete and
     // recreate the file, which a watch on the file itself would not survive.
     const configFolder = path.dirname(configPath);
-    const configWatcher = watch(configFolder, { ignoreInitial: true, depth: 0, awaitWriteFinish, ignored: (file) => file !== configFolder && file !== configPath });
-    for (const watcher of [inputs, configWatcher]) {
+    const configWatcher = watch(configFolder, { ignoreInitial: true, depth: 0, ignored: (file) => file !== configFolder && file !== configPath });
+    watchers = [chapters, others, configWatcher];
+    for (const watcher of watchers) {
       watcher.on('all', onEvent);
       watcher.on('error', (error) => log(`watcher: ${(error as Error).message}`));
     }
-    watchers = [inputs, configWatcher];
     return Promise.all(watchers.map((watcher) => new Promise<void>((resolve) => watcher.once('ready', () => resolve()))));
   };
   await watchInputs(config);
+
+  // The search index, the build cache's new entries, and jieba's dictionary for later rebuilds,
+  // once the first page is served. It runs in the rebuild queue, so that a save meanwhile waits
+  // for it instead of racing it.
+  let closed = false;
+  let searchTimer: NodeJS.Timeout | undefined;
+  const startSearch = () => {
+    const quietFor = performance.now() - lastRequestAt;
+    if (quietFor < START_QUIET_MS) {
+      searchTimer = setTimeout(startSearch, START_QUIET_MS - quietFor);
+      return;
+    }
+    running = running.then(() => {
+      if (closed) return;
+      const searchStarted = performance.now();
+      try {
+        writeSearch();
+        builder.flushCache();
+        builder.loadSegmenter();
+        log(`search index ready (${Math.round(performance.now() - searchStarted)} ms)`);
+      } catch (error) {
+        log(`error: the search index: ${formatError(error)}`);
+      }
+    });
+  };
+  searchTimer = setTimeout(startSearch, START_QUIET_MS);
 
   return {
     get server() { return server; },
@@ -218,11 +359,20 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
         await seen;
       } while (seen !== running || pending);
     },
-    close: async () => { await Promise.all(watchers.map((w) => w.close())); hub.close(); await server.close(); },
+    close: async () => {
+      closed = true;
+      clearTimeout(searchTimer);
+      // What the next start will want from the cache, had the search step not come yet.
+      builder.flushCache();
+      await Promise.all(watchers.map((w) => w.close()));
+      hub.close();
+      await server.close();
+    },
   };
 }
 
 export async function runWatch(options: WatchCommandOptions): Promise<void> {
-  const session = await startWatch(options);
+  // The command counts from the start of the process: what the author waits for.
+  const session = await startWatch({ ...options, startedAt: 0 });
   closeOnSignals(() => session.server, () => session.close());
 }

@@ -23,6 +23,11 @@ export function loadRouteModule(url: string): Promise<RouteModule> {
   return promise;
 }
 
+/** Watch mode: a new version of a route's module, pushed by the server, replaces the one loaded. */
+export function replaceRouteModule(url: string, route: RouteModule): void {
+  loaded.set(url, Promise.resolve(route));
+}
+
 /** Route (path) for a URL of this site: index.html and .html endings normalised away. */
 export function normalizePath(pathname: string): string {
   return pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '/');

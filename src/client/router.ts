@@ -1,5 +1,5 @@
 import type { SiteData } from '../pages/types.js';
-import { loadRouteModule, normalizePath, type RouteModule } from './route-modules.js';
+import { loadRouteModule, normalizePath, replaceRouteModule, type RouteModule } from './route-modules.js';
 
 export interface RouterOptions {
   site: SiteData;
@@ -12,10 +12,13 @@ export interface Router {
   moduleForAnchor(anchor: HTMLAnchorElement): string | undefined;
   navigate(href: string): Promise<void>;
   /**
-   * Loads the current route's module again, bypassing the module cache, and renders it in place
-   * (scroll kept). Watch mode uses it to show an edit without reloading; false if it could not.
+   * Watch mode's live reload (src/watch/live-reload.ts): a new version of a route's module, pushed
+   * by the server. It replaces the cached module, so that navigating there shows it, and when it
+   * is the current page and `show` is true, it is rendered in place (scroll kept; the script sets
+   * the title). True when it was rendered. (The route is optional and the result a promise only
+   * to fit Root's declaration of the hook.)
    */
-  refresh(): Promise<boolean>;
+  refresh(route?: RouteModule, show?: boolean): Promise<boolean>;
   stop(): void;
 }
 
@@ -191,18 +194,13 @@ export function createRouter({ site, render }: RouterOptions): Router {
   return {
     moduleForAnchor,
     navigate: (href) => go(new URL(href, location.href), 'push'),
-    async refresh() {
-      const moduleUrl = moduleForPath(location.pathname);
+    async refresh(route, show) {
+      const moduleUrl = moduleForPath(route!.page.route);
       if (!moduleUrl) return false;
-      try {
-        const module = (await import(/* @vite-ignore */ `${moduleUrl}?v=${Date.now()}`)) as { default?: RouteModule };
-        if (!module.default?.page) return false;
-        render(module.default);
-        document.title = module.default.page.documentTitle;
-        return true;
-      } catch {
-        return false;
-      }
+      replaceRouteModule(moduleUrl, route!);
+      if (!show || route!.page.route !== currentPath) return false;
+      render(route!);
+      return true;
     },
     stop() {
       document.removeEventListener('click', onClick);

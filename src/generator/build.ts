@@ -93,6 +93,7 @@ export class Builder {
   private disk?: DiskCache;
   private compilerKey?: string;
   private searchKey?: string;
+  private pruned = false;
 
   /** The text of every input file the last build read (the config and chapters), by path. */
   private inputs = new Map<string, string | undefined>();
@@ -120,6 +121,8 @@ export class Builder {
     const book = loadBook(config);
     for (const locale of book.locales) for (const chapter of book.chapters[locale.code]) this.inputs.set(chapter.file, chapter.source);
     this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
+    // Watch mode writes the cache once the pages are out, or the edit shown (see flushCache).
+    if (this.options.dev) this.disk.deferWrites();
     this.bundle ??= bundleClient(config.basePath, this.disk);
     // This build awaits its own bundle (and so reports its real error); a failed one is not kept for the next build.
     const bundle = this.bundle;
@@ -202,7 +205,10 @@ export class Builder {
 
     const fallbacks: Record<string, number> = {};
     for (const locale of book.locales) fallbacks[locale.code] = book.chapters[locale.code].filter((c) => c.fallback).length;
-    for (const namespace of ['chapters', 'search', 'client']) this.disk.prune(namespace);
+    // Watch mode prunes at its first build only (later builds would just spend the time), and
+    // never the search entries of `pybook build`, which are not its own (see searchIndexes).
+    if (!this.options.dev || !this.pruned) for (const namespace of this.options.dev ? ['chapters', 'client', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client']) this.disk.prune(namespace);
+    this.pruned = true;
     return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch };
   }
 
@@ -219,8 +225,10 @@ export class Builder {
         if (this.compiled.get(key)?.source === chapter.source) continue;
         const job: CompileJob = { key, source: chapter.source, file: path.relative(process.cwd(), chapter.file), slug: chapter.slug, basePath: book.config.basePath, localePaths, locale };
         const stored = this.disk!.enabled ? this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job)) : undefined;
-        if (stored) this.compiled.set(key, { source: chapter.source, chapter: stored });
-        else jobs.set(key, job);
+        if (stored) {
+          this.compiled.set(key, { source: chapter.source, chapter: stored });
+          this.treeKeys.set(stored.hast, this.diskKey(job));
+        } else jobs.set(key, job);
       }
     }
     const errors: BookError[] = [];
@@ -231,7 +239,10 @@ export class Builder {
     for (const outcome of outcomes) {
       if ('chapter' in outcome) {
         this.compiled.set(outcome.key, { source: jobs.get(outcome.key)!.source, chapter: outcome.chapter });
-        if (this.disk!.enabled) this.disk!.writeJson('chapters', this.diskKey(jobs.get(outcome.key)!), outcome.chapter);
+        if (this.disk!.enabled) {
+          this.disk!.writeJson('chapters', this.diskKey(jobs.get(outcome.key)!), outcome.chapter);
+          this.treeKeys.set(outcome.chapter.hast, this.diskKey(jobs.get(outcome.key)!));
+        }
         continue;
       }
       // A chapter that falls back to the default locale is compiled once per locale: report its error once.
@@ -257,7 +268,7 @@ export class Builder {
     for (const page of pages) {
       if (page.kind === 'notFound') continue;
       const html = this.pageHtml(page, sites[page.locale]);
-      const source = this.routeSource(page.outputFile, pageJson.get(page)!, html);
+      const source = this.routeSource(page.outputFile, pageJson.get(page)!, html, page.hast);
       const version = this.options.dev ? '' : `.${hashText(source).slice(0, 10)}`;
       const name = `assets/pages/${page.locale}/${page.slug || 'index'}${version}.js`;
       files.set(name, source);
@@ -272,35 +283,62 @@ export class Builder {
    * An unchanged page keeps its last source string, so that watch mode's output sync sees the
    * same object instead of comparing (and first flattening) a new 60 KB string per page.
    */
-  private routeSource(key: string, pageJson: string, html: string): string {
+  private routeSource(key: string, pageJson: string, html: string, tree?: object): string {
     const last = this.routeSources.get(key);
     if (last && last.html === html && last.pageJson === pageJson) return last.source;
-    const source = `export default {"page":${pageJson},"html":${this.htmlJson(html)}};\n`;
+    // Watch mode's start: the modules its last start made (see contentDiskKey); the content key
+    // stands for the HTML, whose JSON is most of the work.
+    const content = !this.pruned && tree && this.contentKeys.get(tree);
+    const diskKey = content ? hashText(content, key, pageJson).slice(0, 40) : undefined;
+    const stored = diskKey === undefined ? undefined : this.disk!.read('modules', diskKey)?.toString('utf8');
+    const source = stored ?? `export default {"page":${pageJson},"html":${this.htmlJson(html)}};\n`;
+    if (diskKey !== undefined && stored === undefined) this.disk!.write('modules', diskKey, source);
     this.routeSources.set(key, { pageJson, html, source });
     return source;
   }
 
   /** Disk cache key of a compile job: the source, where it is, the options and the pipeline's own code. */
   private diskKey(job: CompileJob): string {
-    this.compilerKey ??= codeFingerprint('markdown', 'shared');
+    this.compilerKey ??= codeFingerprint('markdown', 'shared', 'runner');
     return hashText(this.compilerKey, job.file, job.source, job.basePath, job.localePaths.join(','), JSON.stringify(job.locale)).slice(0, 40);
   }
 
-  /** The search indexes, reused from disk when no page's searchable text changed. */
+  /**
+   * The search indexes, reused from disk when no page's searchable text changed. Watch mode
+   * segments with the full dictionary: its entries are its own (`dev-` names), and only the
+   * latest is kept, for the next start.
+   */
   private searchIndexes(pages: PageModel[], book: BookModel): BuiltIndex[] {
-    const useDisk = !this.options.dev && this.disk!.enabled;
+    const useDisk = this.disk!.enabled;
+    const dev = this.options.dev === true;
     let key = '';
     if (useDisk) {
       this.searchKey ??= codeFingerprint('search');
       const inputs = pages.filter((p) => p.kind === 'chapter').map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
-      key = hashText(this.searchKey, JSON.stringify(inputs), JSON.stringify(book.locales)).slice(0, 40);
+      key = (dev ? 'dev-' : '') + hashText(this.searchKey, dev ? 'full dictionary' : '', JSON.stringify(inputs), JSON.stringify(book.locales)).slice(0, 40);
       const stored = this.disk!.readJson<BuiltIndex[]>('search', key);
       if (stored) return stored;
     }
-    if (this.options.dev) this.segmenter ??= fullDictionarySegmenter();
+    if (dev) this.segmenter ??= fullDictionarySegmenter();
     const built = buildSearchIndexes(pages, book, this.segmenter);
-    if (useDisk) this.disk!.writeJson('search', key, built);
+    if (useDisk) {
+      this.disk!.writeJson('search', key, built);
+      if (dev) this.disk!.removeWhere('search', (name) => name.startsWith('dev-') && name !== key);
+    }
     return built;
+  }
+
+  /** Watch mode: writes the build cache entries that its builds held back. */
+  flushCache(): void {
+    this.disk?.flush();
+  }
+
+  /**
+   * Watch mode: loads jieba's full dictionary now (more than a second) instead of at the first
+   * edit, which would then wait for it. Watch mode calls it once its first page is served.
+   */
+  loadSegmenter(): void {
+    if (this.options.dev) (this.segmenter ??= fullDictionarySegmenter()).load();
   }
 
   /** Cache-busting version of a file: its content hash, or a constant in watch mode (see BuildOptions.dev). */
@@ -360,10 +398,38 @@ export class Builder {
   private contentHtml(page: PageModel, site: SiteData): string {
     let html = this.contentByTree.get(page.hast!);
     if (html === undefined) {
-      html = renderContent(page.hast!, site, this.runnable);
+      const key = this.contentDiskKey(page, site);
+      const stored = key === undefined ? undefined : this.disk!.read('content', key)?.toString('utf8');
+      html = stored ?? renderContent(page.hast!, site, this.runnable);
+      if (key !== undefined) {
+        if (stored === undefined) this.disk!.write('content', key, html);
+        this.contentKeys.set(page.hast!, key);
+      }
       this.contentByTree.set(page.hast!, html);
     }
     return html;
+  }
+
+  /** The cache key of each compiled chapter's tree, and of its content HTML (see contentDiskKey). */
+  private treeKeys = new WeakMap<object, string>();
+  private contentKeys = new WeakMap<object, string>();
+  private contentCodeKey?: string;
+  private siteContentKeys = new WeakMap<SiteData, string>();
+  /**
+   * Watch mode's start renders every chapter's content HTML, the largest part of its work when
+   * the chapters come from the cache: its first build keeps that HTML on disk (`content`), keyed
+   * by all that renderContent reads (the compiled chapter, the whole site data, the examples that
+   * may offer Run, the code that renders it), and the next start reads it back; so with the
+   * documents and route modules (see renderPage, routeSource). Its later builds render the few changed chapters and keep them in
+   * memory; `pybook build` never uses them.
+   */
+  private contentDiskKey(page: PageModel, site: SiteData): string | undefined {
+    const tree = this.treeKeys.get(page.hast!);
+    if (!this.options.dev || this.pruned || !this.disk!.enabled || tree === undefined) return undefined;
+    this.contentCodeKey ??= codeFingerprint('theme', 'i18n', 'generator', 'pages');
+    let siteKey = this.siteContentKeys.get(site);
+    if (siteKey === undefined) this.siteContentKeys.set(site, (siteKey = hashText(JSON.stringify(site))));
+    return hashText(this.contentCodeKey, tree, siteKey, [...this.runnable].sort().join('\n')).slice(0, 40);
   }
 
   /**
@@ -375,7 +441,13 @@ export class Builder {
     const html = this.pageHtml(page, site);
     const cached = this.rendered.get(page.outputFile);
     if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson) return cached.document;
-    const document = renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
+    // Watch mode's start: the documents its last start rendered (see contentDiskKey), keyed by
+    // what this cache compares plus the chapter's content key (the content HTML's stand-in).
+    const content = !this.pruned && page.hast && this.contentKeys.get(page.hast);
+    const diskKey = content ? hashText(content, pybookVersion, page.outputFile, siteKey, pageJson).slice(0, 40) : undefined;
+    const stored = diskKey === undefined ? undefined : this.disk!.read('documents', diskKey)?.toString('utf8');
+    const document = stored ?? renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
+    if (diskKey !== undefined && stored === undefined) this.disk!.write('documents', diskKey, document);
     this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;
   }

@@ -72,9 +72,40 @@ export class DiskCache {
     }
   }
 
+  /** Writes waiting for flush(), when deferred (see deferWrites). */
+  private queued?: Array<() => void>;
+
+  /**
+   * From now on writes (and the JSON they serialise) wait for flush(): watch mode serves its
+   * pages, and shows an edit, before it spends time on the cache.
+   */
+  deferWrites(): void {
+    this.queued ??= [];
+  }
+
+  /** Writes what deferWrites() held back. */
+  flush(): void {
+    const queued = this.queued ?? [];
+    if (this.queued) this.queued = [];
+    for (const write of queued) write();
+  }
+
   write(namespace: string, key: string, contents: string | Uint8Array): void {
+    this.writeLater(namespace, key, () => contents);
+  }
+
+  writeJson(namespace: string, key: string, value: unknown): void {
+    this.writeLater(namespace, key, () => JSON.stringify(value));
+  }
+
+  private writeLater(namespace: string, key: string, contents: () => string | Uint8Array): void {
     if (!this.dir) return;
     this.markUsed(namespace, key);
+    if (this.queued) this.queued.push(() => this.writeNow(namespace, key, contents()));
+    else this.writeNow(namespace, key, contents());
+  }
+
+  private writeNow(namespace: string, key: string, contents: string | Uint8Array): void {
     const file = this.file(namespace, key);
     try {
       mkdirSync(path.dirname(file), { recursive: true });
@@ -86,10 +117,6 @@ export class DiskCache {
     }
   }
 
-  writeJson(namespace: string, key: string, value: unknown): void {
-    this.write(namespace, key, JSON.stringify(value));
-  }
-
   /** Deletes the entries of a namespace this build did not use, so the cache does not grow forever. */
   prune(namespace: string): void {
     if (!this.dir) return;
@@ -97,6 +124,14 @@ export class DiskCache {
     const keep = this.used.get(namespace) ?? new Set<string>();
     if (!existsSync(folder)) return;
     for (const name of readdirSync(folder)) if (!keep.has(name)) rmSync(path.join(folder, name), { force: true, recursive: true });
+  }
+
+  /** Deletes the entries of a namespace whose names match, used by this build or not. */
+  removeWhere(namespace: string, match: (name: string) => boolean): void {
+    if (!this.dir) return;
+    const folder = path.join(this.dir, namespace);
+    if (!existsSync(folder)) return;
+    for (const name of readdirSync(folder)) if (match(name)) rmSync(path.join(folder, name), { force: true, recursive: true });
   }
 
   private markUsed(namespace: string, key: string): void {

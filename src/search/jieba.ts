@@ -30,7 +30,12 @@ export class ChineseSegmenter {
    */
   constructor(private readonly bookText: (() => string) | undefined) {}
 
-  private load(): Jieba {
+  /** Loads the dictionary now (otherwise the first segment() does). */
+  load(): void {
+    this.instance();
+  }
+
+  private instance(): Jieba {
     if (this.jieba) return this.jieba;
     const jieba = require('nodejieba') as Jieba;
     const dictDir = path.join(path.dirname(require.resolve('nodejieba/package.json')), 'submodules', 'cppjieba', 'dict');
@@ -47,7 +52,7 @@ export class ChineseSegmenter {
   segment(run: string): string[] {
     let pieces = this.cache.get(run);
     if (!pieces) {
-      pieces = this.load().cutForSearch(run, true);
+      pieces = this.instance().cutForSearch(run, true);
       this.cache.set(run, pieces);
     }
     return pieces;

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_PATH, LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER } from '../../src/watch/live-reload.js';
+import { EVENTS_PATH, LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, routeModuleJson } from '../../src/watch/live-reload.js';
 
 const BASE = '/book/';
 const hub = new LiveReloadHub(BASE, (page) => (page === `${BASE}alpha/` ? 'current' : undefined));
@@ -61,6 +61,27 @@ describe('LiveReloadHub catch-up', () => {
     expect(frames).toContain('event: build-error');
     expect(frames).not.toContain('event: reload');
     hub.send({ type: 'clear' });
+  });
+
+  it('sends a changed page with its reload event, as JSON on one data line', async () => {
+    const response = await fetch(`${origin}${BASE}${EVENTS_PATH}`);
+    const reader = response.body!.getReader();
+    const page = { page: { route: `${BASE}alpha/`, title: 'Alpha' }, html: '<p>Line one\nline two \u2028 </p>' };
+    hub.send({ type: 'reload', routes: [`${BASE}alpha/`], module: routeModuleJson(`export default ${JSON.stringify(page)};\n`) });
+    let text = '';
+    while (!text.includes('event: reload')) text += new TextDecoder().decode((await reader.read()).value);
+    while (!text.endsWith('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    // Split on \n only, as EventSource does (U+2028 is no line break there, unlike in a RegExp).
+    const lines = text.split('\n');
+    const data = lines[lines.indexOf('event: reload') + 1].slice('data: '.length);
+    expect(JSON.parse(data)).toEqual({ type: 'reload', routes: [`${BASE}alpha/`], module: page });
+  });
+
+  it('takes the JSON of a route module, and nothing that is not one', () => {
+    expect(routeModuleJson('export default {"page":{},"html":""};\n')).toBe('{"page":{},"html":""}');
+    expect(routeModuleJson('export default {"page":{},\n"html":""};\n')).toBeUndefined();
+    expect(routeModuleJson('console.log(1);\n')).toBeUndefined();
   });
 
   it('puts the placeholder into the script the pages carry', () => {

@@ -101,6 +101,74 @@ describe('pybook watch in a browser', () => {
     expect(await page.evaluate(() => (window as Window & { __kept?: boolean }).__kept)).toBe(true);
   });
 
+  it('shows a text edit with the page sent in the event, patching only the blocks that changed', async () => {
+    await open('beta/');
+    await page.waitForSelector('html[data-hydrated]');
+    await page.evaluate(() => { (document.querySelector('.markdown > p') as HTMLElement & { __kept?: boolean }).__kept = true; });
+    const fetched: string[] = [];
+    const onRequest = (request: { url(): string }) => { fetched.push(request.url()); };
+    page.on('request', onRequest);
+    const marker = unique('Patched beta');
+    appendFileSync(book.file('en', 'beta'), `\n${marker}\n`);
+    await waitForText(marker);
+    page.off('request', onRequest);
+    // The first paragraph did not change: it is the same element (the article was not re-created).
+    expect(await page.evaluate(() => (document.querySelector('.markdown > p') as HTMLElement & { __kept?: boolean }).__kept)).toBe(true);
+    // Neither the page nor a fresh copy of its module was fetched: the event carried it. (The
+    // module without a query may be prefetched any time: the chapter links to itself.)
+    expect(fetched.filter((address) => /\/beta\/(\?|$)|\/beta\.js\?/.test(address))).toEqual([]);
+  });
+
+  it('shows a change of the page model (a new section in the table of contents) in place', async () => {
+    await open('beta/');
+    await page.waitForSelector('html[data-hydrated]');
+    let loads = 0;
+    const onLoad = () => { loads += 1; };
+    page.on('load', onLoad);
+    const heading = unique('Added section');
+    appendFileSync(book.file('en', 'beta'), `\n## ${heading}\n\nText of the added section.\n`);
+    await page.waitForFunction((text) => document.querySelector('.main-toc')?.textContent?.includes(text) ?? false, heading, { timeout: 20_000 });
+    await waitForText("Text of the added section.");
+    page.off('load', onLoad);
+    expect(loads).toBe(0);
+  });
+
+  it('shows the new version of a page edited while the tab showed another, after client-side navigation', async () => {
+    await session.idle();
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      // Records the reload events the tab receives (its listener runs before the page's own).
+      await tab.addInitScript(`(() => {
+        const Source = window.EventSource;
+        window.__reloads = [];
+        window.EventSource = class extends Source {
+          constructor(...args) { super(...args); this.addEventListener('reload', (event) => window.__reloads.push(...JSON.parse(event.data).routes)); }
+        };
+      })()`);
+      await tab.goto(url('alpha/'));
+      await tab.waitForSelector('html[data-hydrated]');
+      let loads = 0;
+      tab.on('load', () => { loads += 1; });
+      const gammaLink = 'nav.sidebar-nav a[href$="/gamma/"]';
+      // Visit gamma client-side (its module is now loaded in the tab), then come back.
+      await tab.click(gammaLink);
+      await tab.waitForFunction(() => document.querySelector('h1')?.textContent === 'Gamma chapter');
+      await tab.goBack();
+      await tab.waitForFunction(() => document.querySelector('h1')?.textContent === 'Alpha chapter');
+
+      const marker = unique('Gamma edited meanwhile');
+      appendFileSync(book.file('en', 'gamma'), `\n${marker}\n`);
+      const gammaRoute = new URL(url('gamma/')).pathname;
+      await tab.waitForFunction((route) => (window as Window & { __reloads?: string[] }).__reloads?.includes(route) ?? false, gammaRoute, { timeout: 20_000 });
+      // The tab showing alpha did not reload; navigating to gamma shows the edit, not the module loaded before.
+      await tab.click(gammaLink);
+      await tab.waitForFunction((text) => document.body.innerText.includes(text), marker, { timeout: 20_000 });
+      expect(loads).toBe(0);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('reloads a Chinese page when its zh-cn file changes', async () => {
     await open('zh-cn/beta/');
     const marker = unique('修改贝塔');

@@ -1,6 +1,7 @@
 /**
  * `pybook watch` as the command a reader types: a child process on a tiny temporary book.
- * It prints where it serves, rebuilds on an edit, logs a located error without exiting,
+ * It says when it is ready and where it serves, then that the search index is ready, rebuilds
+ * on an edit, logs a located error without exiting,
  * and Ctrl+C stops it with exit code 0. (The browser side is in watch-browser.test.ts.)
  */
 import { spawn } from 'node:child_process';
@@ -36,9 +37,11 @@ describe('pybook watch (command line)', () => {
     child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const url = await until(() => /Watching \S+ — serving at (http:\/\/\S+)/.exec(output)?.[1], 'the watch URL', () => output);
+      const url = await until(() => /Ready in \d+ ms: watching \S+ — serving at (http:\/\/\S+)/.exec(output)?.[1], 'the watch URL', () => output);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/python-guide-for-javascript-engineers\/$/);
       expect(await (await fetch(`${url}alpha/`)).text()).toContain('Alpha chapter');
+      // The search index follows once the page is served, and says so.
+      await until(() => (/\nsearch index ready \(\d+ ms\)/.test(output) ? true : undefined), 'the search index', () => output);
 
       appendFileSync(book.file('en', 'alpha'), '\nAn edit made from the test.\n');
       await until(async () => ((await (await fetch(`${url}alpha/`)).text()).includes('An edit made from the test.') ? true : undefined), 'the edit to be served', () => output);
