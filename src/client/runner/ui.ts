@@ -142,8 +142,9 @@ function run(block: HTMLElement): void {
         status(fill(t.timedOut, { seconds: Math.round(setup.timeLimitMs / 100) / 10 }));
       }, setup.timeLimitMs);
     },
-    stdout(text) { stdout += text; append(text, 'stdout'); },
-    stderr(text) { stderr += text; append(text, 'stderr'); },
+    // Kept for the verdict up to a little past what is shown: an endless print loop must not fill the memory.
+    stdout(text) { if (stdout.length <= MAX_OUTPUT_CHARS) stdout += text; append(text, 'stdout'); },
+    stderr(text) { if (stderr.length <= MAX_OUTPUT_CHARS) stderr += text; append(text, 'stderr'); },
     exit(exitStatus) {
       finish();
       const expected = bookOutput(block);
