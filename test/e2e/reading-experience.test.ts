@@ -256,7 +256,12 @@ describe('the sidebar', () => {
     expect(await page.locator('.sidebar.sidebar-hidden').count()).toBe(1);
     await page.reload();
     // Hidden from the first paint (no flash), and after hydration.
-    expect(await page.locator('.sidebar-nav').evaluateAll((navs) => navs.every((n) => getComputedStyle(n).display === 'none'))).toBe(true);
+    // One look at the page: whether every nav is hidden, and what the page had, for the failure message.
+    const firstPaint = await page.evaluate(() => {
+      const displays = Array.from(document.querySelectorAll('.sidebar-nav'), (n) => getComputedStyle(n).display);
+      return { hidden: displays.every((d) => d === 'none'), state: `data-sidebar=${document.documentElement.dataset.sidebar}, stored=${localStorage.getItem('pybook-sidebar')}, url=${location.pathname}, navs=${displays.join('/')}` };
+    });
+    expect(firstPaint.hidden, firstPaint.state).toBe(true);
     await expect.poll(() => page.locator('.sidebar.sidebar-hidden').count()).toBe(1);
     await page.locator('.sidebar-toggle').click();
     await expect.poll(() => page.locator('.sidebar-nav').isVisible()).toBe(true);
