@@ -168,7 +168,7 @@ export class Builder {
     const contentNamed: string[] = [...client.files.keys()];
     for (const [name, contents] of client.files) files.set(name, contents);
     progress('adding the example runner');
-    const runner = await runnerAssets(config);
+    const runner = await runnerAssets(config, this.disk);
     for (const [name, contents] of runner.files) files.set(name, contents);
     contentNamed.push(...runner.contentNamed);
 
@@ -207,7 +207,7 @@ export class Builder {
     for (const locale of book.locales) fallbacks[locale.code] = book.chapters[locale.code].filter((c) => c.fallback).length;
     // Watch mode prunes at its first build only (later builds would just spend the time), and
     // never the search entries of `pybook build`, which are not its own (see searchIndexes).
-    if (!this.options.dev || !this.pruned) for (const namespace of this.options.dev ? ['chapters', 'client', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client']) this.disk.prune(namespace);
+    if (!this.options.dev || !this.pruned) for (const namespace of this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner']) this.disk.prune(namespace);
     this.pruned = true;
     return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch };
   }

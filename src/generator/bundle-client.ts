@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { createRequire } from 'node:module';
+import type * as esbuild from 'esbuild';
 import { hashText, type DiskCache } from './disk-cache.js';
 import type { LazyModuleAsset } from '../pages/types.js';
 import type { PageAssets } from './render-page.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** esbuild's version, read without loading esbuild: a bundle from the cache needs no bundler. */
+export const esbuildVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * Entry modules the client loads only when needed, by name (client/lazy-modules.ts); the site
@@ -36,10 +40,11 @@ export interface ClientBundle {
  * same components render on the server (compiled) and in the browser (bundled).
  */
 export async function bundleClient(basePath: string, disk?: DiskCache): Promise<ClientBundle> {
-  const manifestKey = `manifest-${hashText(basePath, esbuild.version).slice(0, 16)}.json`;
+  const manifestKey = `manifest-${hashText(basePath, esbuildVersion).slice(0, 16)}.json`;
   const cached = disk && fromCache(disk, manifestKey);
   if (cached) return cached;
-  const result = await esbuild.build({
+  const { build } = await import('esbuild');
+  const result = await build({
     absWorkingDir: packageRoot,
     entryPoints: { app: 'src/client/entry.tsx', style: 'src/theme/styles.css', ...LAZY_ENTRIES },
     bundle: true,
@@ -91,7 +96,8 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
 interface BundleManifest { inputs: Record<string, string>; assets: PageAssets; files: string[] }
 
 const fileKey = (name: string) => `${hashText(name).slice(0, 16)}.out`;
-const inputHash = (input: string) => {
+/** A short hash of a source file the bundler read (relative to pybook's folder); 'missing' if it is gone. */
+export const inputHash = (input: string) => {
   try { return hashText(readFileSync(path.join(packageRoot, input))).slice(0, 16); } catch { return 'missing'; }
 };
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import type { DiskCache } from '../generator/disk-cache.js';
+import { esbuildVersion, inputHash } from '../generator/bundle-client.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -13,10 +14,22 @@ export const WORKER_ENTRIES = {
 
 export type WorkerName = keyof typeof WORKER_ENTRIES;
 
-/** Bundles one worker script (minified, for browsers); returns its code and the source files it read. */
-export async function bundleWorker(name: WorkerName): Promise<{ code: string; inputs: string[] }> {
+interface CachedWorker { inputs: Record<string, string>; code: string }
+
+/**
+ * Bundles one worker script (minified, for browsers); returns its code and the source files it
+ * read. With a disk cache, the last bundle is reused while none of those files changed, and
+ * esbuild is not even loaded.
+ */
+export async function bundleWorker(name: WorkerName, disk?: DiskCache): Promise<{ code: string; inputs: string[] }> {
+  const key = `${name}-${esbuildVersion}.json`;
+  const cached = disk?.readJson<CachedWorker>('runner', key);
+  if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest)) {
+    return { code: cached.code, inputs: Object.keys(cached.inputs) };
+  }
   const { entry, format } = WORKER_ENTRIES[name];
-  const result = await esbuild.build({
+  const { build } = await import('esbuild');
+  const result = await build({
     absWorkingDir: packageRoot,
     entryPoints: [entry],
     bundle: true,
@@ -29,5 +42,7 @@ export async function bundleWorker(name: WorkerName): Promise<{ code: string; in
     write: false,
     logLevel: 'silent',
   });
-  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
+  const bundle = { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
+  disk?.writeJson('runner', key, { inputs: Object.fromEntries(bundle.inputs.map((input) => [input, inputHash(input)])), code: bundle.code } satisfies CachedWorker);
+  return bundle;
 }

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
-import { hashText } from '../generator/disk-cache.js';
+import { hashText, type DiskCache } from '../generator/disk-cache.js';
 import type { RunnerSiteData } from '../pages/types.js';
 import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
 import { bundleWorker, WORKER_ENTRIES, type WorkerName } from './bundle-workers.js';
@@ -42,7 +42,7 @@ function readOnce(file: string): Uint8Array {
  * package (never a CDN) in a folder named by its version; the two worker scripts; the book's
  * fixtures. None of it is fetched before the reader's first Run.
  */
-export async function runnerAssets(config: BookConfig): Promise<RunnerAssets> {
+export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promise<RunnerAssets> {
   const files = new Map<string, Uint8Array>();
   const base = config.basePath;
   const version = pyodideVersion();
@@ -56,7 +56,7 @@ export async function runnerAssets(config: BookConfig): Promise<RunnerAssets> {
   for (const name of Object.keys(WORKER_ENTRIES) as WorkerName[]) {
     let code = workerCode.get(name);
     if (!code) {
-      code = bundleWorker(name).then((b) => Buffer.from(b.code));
+      code = bundleWorker(name, disk).then((b) => Buffer.from(b.code));
       code.catch(() => workerCode.delete(name));
       workerCode.set(name, code);
     }
