@@ -96,11 +96,12 @@ describe('docs sidebar (desktop)', () => {
       const widthWithSidebar = await contentWidth();
       const showLabel = await toggle.getAttribute('aria-label');
       await toggle.click();
-      expect(await sidebarLinks.count()).toBe(0);
+      await expect.poll(() => sidebarLinks.count()).toBe(0);
       expect(await toggle.getAttribute('aria-label')).not.toBe(showLabel);
-      expect(await contentWidth()).toBeGreaterThan(widthWithSidebar);
+      // The sidebar's width is animated (flex-basis, 0.2 s): the content grows over a few frames.
+      await expect.poll(contentWidth).toBeGreaterThan(widthWithSidebar);
       await toggle.click();
-      expect(await sidebarLinks.count()).toBe(allLinks);
+      await expect.poll(() => sidebarLinks.count()).toBe(allLinks);
 
       // Collapse the first category: its links go, the others stay.
       const first = categories.first();
