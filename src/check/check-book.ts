@@ -6,7 +6,7 @@ import { pageRoute } from '../book/routes.js';
 import type { BookConfig } from '../config/types.js';
 import { compileChapter } from '../markdown/compile.js';
 import type { CodeExample } from '../markdown/types.js';
-import { exampleKey, fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
+import { fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
 import { BrowserRuntime, type BrowserRuntimeName } from '../runner/node/runtimes.js';
 import { judgeRun } from '../runner/outcome.js';
 import { isRunnable, runExample } from './run-example.js';
@@ -96,7 +96,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
       const compiled = compileChapter(chapter.source, file, {
         slug: chapter.slug, basePath: config.basePath, localePaths: [], routeFor: (slug) => pageRoute(config.basePath, locale, slug),
       });
-      for (const example of compiled.examples) if (browserRuntimeOf(example)) bookKeys.add(exampleKey(example));
+      for (const { key } of compiled.examples) if (key !== undefined) bookKeys.add(key);
       if (!chosen) continue;
       const report: ChapterReport = {
         locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [],
@@ -143,8 +143,8 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
       const result = await runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs);
       const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` } : judgeRun(example, result);
       report.browser[name].ran++;
-      checked.set(exampleKey(example), verdict.ok);
-      if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(exampleKey(example)); return; }
+      checked.set(example.key!, verdict.ok);
+      if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(example.key!); return; }
       const label = name === 'python' ? `Pyodide (Python ${versions.get(name)})` : 'the JavaScript sandbox';
       report.failures.push({
         line: example.line, lang: example.lang,
@@ -161,7 +161,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
       report.ran++;
       if (!outcome.ok) {
         report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });
-        if (browser && browserRuntimeOf(example)) checked.set(exampleKey(example), false);
+        if (browser && example.key !== undefined) checked.set(example.key, false);
       }
       if (outcome.ok) report.passedNatively[example.lang] = (report.passedNatively[example.lang] ?? 0) + 1;
       const runtime = browser && outcome.ok ? browserRuntimeOf(example) : undefined;

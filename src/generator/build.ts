@@ -20,7 +20,7 @@ import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
-import { exampleKey, isOfferedToRun, readBrowserVerdicts } from '../runner/browser-check-file.js';
+import { readBrowserVerdicts } from '../runner/browser-check-file.js';
 import { runnerAssets } from '../runner/site-assets.js';
 
 /** Files every build writes that a chapter may link to. */
@@ -374,11 +374,7 @@ export class Builder {
     const unchecked = new Set<string>();
     for (const chapters of Object.values(compiled)) {
       for (const chapter of Object.values(chapters)) {
-        for (const example of chapter.examples) {
-          if (!isOfferedToRun(example)) continue;
-          const key = exampleKey(example);
-          if (!verdicts.passed.has(key)) unchecked.add(key);
-        }
+        for (const { key } of chapter.examples) if (key !== undefined && !verdicts.passed.has(key)) unchecked.add(key);
       }
     }
     if (unchecked.size) {

@@ -5,9 +5,8 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { State } from 'mdast-util-to-hast';
 import { highlightToHtml } from './highlight.js';
 import type { CodeMeta } from './plugins/code-blocks.js';
-import { exampleKey } from '../runner/browser-check-file.js';
 
-interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string }
+interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string; exampleKey?: string }
 
 /** A hast element named after the component; rehype-react maps it to the React component. */
 function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): Element {
@@ -42,7 +41,7 @@ function codeBlock(_state: State, node: Code): Element {
   properties.codeHtml = highlightToHtml(node.value, lang, meta.highlight);
   // A comparison puts two blocks side by side only when both fit (see Compare.tsx).
   properties.width = longestLineWidth(node.value);
-  Object.assign(properties, runProperties(node, data));
+  Object.assign(properties, runProperties(data));
   return { type: 'element', tagName: 'CodeBlock', properties, children: [] };
 }
 
@@ -50,7 +49,7 @@ function codeBlock(_state: State, node: Code): Element {
  * What the page needs to offer a Run button: the example's key in the browser-check record
  * (the build looks it up, see CodeBlock), or why it cannot run in a browser.
  */
-function runProperties(node: Code, data: CodeBlockData | undefined): Properties {
+function runProperties(data: CodeBlockData | undefined): Properties {
   const lang = data?.canonical;
   if (lang !== 'python' && lang !== 'javascript') return {};
   const meta = data!.meta;
@@ -58,7 +57,8 @@ function runProperties(node: Code, data: CodeBlockData | undefined): Properties 
   if (meta.nobrowser !== undefined) return { cannotRun: meta.nobrowser };
   // pytest is not part of the Pyodide that the site ships.
   if (meta.pytest !== undefined) return { cannotRun: '', cannotRunPytest: true };
-  return { exampleKey: exampleKey({ lang, code: node.value, output: data!.output, raises: meta.raises }) };
+  // The key the code-blocks plugin made for the example (src/runner/browser-check-file.ts).
+  return { exampleKey: data!.exampleKey };
 }
 
 function admonition(state: State, node: ContainerDirective): Element {

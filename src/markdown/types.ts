@@ -42,6 +42,8 @@ export interface CodeExample {
   norun?: string;
   /** Not runnable in the reader's browser, and why (see docs/authoring.md). */
   nobrowser?: string;
+  /** Its key in the browser-check record, when the page may offer to run it (made once, at compile time). */
+  key?: string;
   raises?: string;
   title?: string;
   /** Run as a pytest test file, with these extra arguments (see check/run-example.ts). */

@@ -1,3 +1,4 @@
+import { exampleKey } from '../../src/runner/browser-check-file.js';
 import { describe, expect, it } from 'vitest';
 import { parseCodeMeta } from '../../src/markdown/plugins/code-blocks.js';
 import { BookError } from '../../src/shared/errors.js';
@@ -99,7 +100,8 @@ describe('```output blocks', () => {
     expect(html).toContain('<div class="code-output"><div class="code-output-label">Output</div><pre class="code-output-pre" tabindex="0"><code>hi</code></pre></div></div>');
     // One code block, with the output inside it.
     expect(html.match(/class="code-block"/g)).toHaveLength(1);
-    expect(compileBody(body).examples).toEqual([{ lang: 'python', code: 'print("hi")', line: 5, output: 'hi' }]);
+    // An example the page may offer to run carries its browser-check key, made at compile time.
+    expect(compileBody(body).examples).toEqual([{ lang: 'python', code: 'print("hi")', line: 5, output: 'hi', key: exampleKey({ lang: 'python', code: 'print("hi")', output: 'hi' }) }]);
   });
 
   it('an output block on its own is an error', () => {
@@ -115,9 +117,9 @@ describe('```output blocks', () => {
       fence('python', 'x = 1', 'title="x.py"'),
     ].join('\n\n')).examples;
     expect(examples).toEqual([
-      { lang: 'python', code: 'raise ValueError("bad")', line: 5, raises: 'ValueError' },
+      { lang: 'python', code: 'raise ValueError("bad")', line: 5, raises: 'ValueError', key: exampleKey({ lang: 'python', code: 'raise ValueError("bad")', raises: 'ValueError' }) },
       { lang: 'javascript', code: 'await fetch("https://example.com")', line: 9, norun: 'needs the network' },
-      { lang: 'python', code: 'x = 1', line: 13, title: 'x.py' },
+      { lang: 'python', code: 'x = 1', line: 13, title: 'x.py', key: exampleKey({ lang: 'python', code: 'x = 1' }) },
     ]);
   });
 });
@@ -136,7 +138,7 @@ describe('nobrowser="reason"', () => {
     expect(examples).toEqual([
       { lang: 'python', code: 'import subprocess', line: 5, nobrowser: 'starts a subprocess' },
       { lang: 'javascript', code: 'console.log(process.argv)', line: 9, nobrowser: 'uses process' },
-      { lang: 'python', code: 'print(1)', line: 13 },
+      { lang: 'python', code: 'print(1)', line: 13, key: exampleKey({ lang: 'python', code: 'print(1)' }) },
     ]);
   });
 

@@ -4,6 +4,7 @@ import { SKIP, visit } from '../visit.js';
 import { CODE_LANGUAGES, canonicalLanguage } from '../highlight.js';
 import type { CodeExample } from '../types.js';
 import { errorAt } from './located-error.js';
+import { exampleKey, isOfferedToRun } from '../../runner/browser-check-file.js';
 
 export interface CodeMeta {
   title?: string;
@@ -84,7 +85,7 @@ export function remarkCodeBlocks() {
       if (meta.nobrowser !== undefined && !(canonical === 'python' || canonical === 'javascript')) {
         throw errorAt(file, node, 'nobrowser applies to python and javascript blocks only');
       }
-      examples.push({
+      const example: CodeExample = {
         lang: canonical,
         code: node.value,
         line: node.position?.start.line ?? 0,
@@ -94,10 +95,12 @@ export function remarkCodeBlocks() {
         ...(meta.raises !== undefined ? { raises: meta.raises } : {}),
         ...(meta.title !== undefined ? { title: meta.title } : {}),
         ...(meta.pytest !== undefined ? { pytest: meta.pytest } : {}),
-      });
+      };
+      if (isOfferedToRun(example)) example.key = exampleKey(example);
+      examples.push(example);
       node.data = {
         ...node.data,
-        codeBlock: { lang, canonical, meta, output },
+        codeBlock: { lang, canonical, meta, output, exampleKey: example.key },
       } as Code['data'];
       return SKIP;
     });
