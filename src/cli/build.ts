@@ -18,9 +18,9 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
   // A build killed while swapping folders may have left the last site aside: put it back first,
   // so that even if this build fails the previous output is where it was.
   recoverOutputDir(options.outDir);
-  const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, onProgress: options.quiet ? undefined : progressReporter() });
+  const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, streamDocuments: true, onProgress: options.quiet ? undefined : progressReporter() });
   const result = await builder.build();
-  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir });
+  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, streamed: result.documents });
   clearProgress();
   printWarnings(result.warnings);
   const summary: BuildSummary = {

@@ -42,6 +42,13 @@ export interface BuildOptions {
   diskCache?: boolean;
   /** The HTML shell (default: pybook's templates/page.html). */
   templateFile?: string;
+  /**
+   * `pybook build`: leave the pages' documents out of `files` and render each only when it is
+   * written (BuildResult.documents). Every document carries the whole sidebar, so a 1,000-chapter
+   * book's documents are some 450 MB of strings: held all at once they were most of its memory.
+   * Such a builder keeps nothing it rendered for a next build.
+   */
+  streamDocuments?: boolean;
   onProgress?: (step: string) => void;
 }
 
@@ -57,6 +64,8 @@ export interface BuildResult {
   fallbacks: Record<string, number>;
   /** Watch mode only: builds the search files, which `files` then lacks (see BuildOptions.dev). */
   deferredSearch?: () => SiteFiles;
+  /** With BuildOptions.streamDocuments: the pages' documents, each rendered as it is read (read once). */
+  documents?: Iterable<[string, string]>;
 }
 
 /**
@@ -196,9 +205,10 @@ export class Builder {
       renderOptions.set(locale.code, options);
       siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
     }
-    for (const page of pages) {
-      files.set(page.outputFile, this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!));
-    }
+    const documentOf = (page: PageModel) => this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!);
+    let documents: Iterable<[string, string]> | undefined;
+    if (this.options.streamDocuments) documents = (function* () { for (const page of pages) yield [page.outputFile, documentOf(page)] as [string, string]; })();
+    else for (const page of pages) files.set(page.outputFile, documentOf(page));
     files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
     files.set(MARKER_FILE, markerJson(contentNamed));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
@@ -209,7 +219,7 @@ export class Builder {
     // never the search entries of `pybook build`, which are not its own (see searchIndexes).
     if (!this.options.dev || !this.pruned) for (const namespace of this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner']) this.disk.prune(namespace);
     this.pruned = true;
-    return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch };
+    return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch, documents };
   }
 
   /** Compiles every chapter, reusing unchanged ones; reports every failing chapter at once. */
@@ -293,7 +303,7 @@ export class Builder {
     const stored = diskKey === undefined ? undefined : this.disk!.read('modules', diskKey)?.toString('utf8');
     const source = stored ?? `export default {"page":${pageJson},"html":${this.htmlJson(html)}};\n`;
     if (diskKey !== undefined && stored === undefined) this.disk!.write('modules', diskKey, source);
-    this.routeSources.set(key, { pageJson, html, source });
+    if (!this.options.streamDocuments) this.routeSources.set(key, { pageJson, html, source });
     return source;
   }
 
@@ -348,6 +358,8 @@ export class Builder {
 
   private htmlJsonCache = new Map<string, string>();
   private htmlJson(html: string): string {
+    // A one-off build (see BuildOptions.streamDocuments) makes each page's JSON once anyway.
+    if (this.options.streamDocuments) return jsonForScript(html);
     let json = this.htmlJsonCache.get(html);
     if (json === undefined) {
       if (this.htmlJsonCache.size > 10_000) this.htmlJsonCache.clear();
@@ -444,7 +456,8 @@ export class Builder {
     const stored = diskKey === undefined ? undefined : this.disk!.read('documents', diskKey)?.toString('utf8');
     const document = stored ?? renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
     if (diskKey !== undefined && stored === undefined) this.disk!.write('documents', diskKey, document);
-    this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
+    // A streamed document is written and dropped: keeping it for a next build would keep them all.
+    if (!this.options.streamDocuments) this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;
   }
 }

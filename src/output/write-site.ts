@@ -12,6 +12,11 @@ export interface WriteSiteOptions {
   protect?: ProtectedFolders;
   /** Static files may not resolve outside this folder (the project root). */
   staticRoot?: string;
+  /**
+   * More files, written after `files` and read one at a time, so that each may be made just
+   * before it is written and dropped after (see BuildOptions.streamDocuments).
+   */
+  streamed?: Iterable<[string, string | Uint8Array]>;
 }
 
 const STAGING = '.staging-';
@@ -94,11 +99,18 @@ export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs
     writeFileSync(path.join(staging, MARKER_FILE), marker);
     copyStaticFiles(staticDirs, staging, options.staticRoot);
     // Sorted so that the write order (and any error) is the same on every run.
-    for (const name of [...files.keys()].sort()) {
-      if (name === MARKER_FILE) continue;
+    const made = new Set<string>();
+    const write = (name: string, contents: string | Uint8Array) => {
       const file = path.join(staging, name);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, files.get(name)!);
+      const folder = path.dirname(file);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+      writeFileSync(file, contents);
+    };
+    for (const name of [...files.keys()].sort()) if (name !== MARKER_FILE) write(name, files.get(name)!);
+    for (const [name, contents] of options.streamed ?? []) {
+      if (files.has(name) || name === MARKER_FILE) throw new Error(`${name} is both a streamed and a listed file of the site`);
+      write(name, contents);
     }
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });

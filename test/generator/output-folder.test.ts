@@ -57,6 +57,44 @@ describe('determinism', () => {
   });
 });
 
+describe('streamed documents (pybook build)', () => {
+  it('writes the same site as a build that keeps every document in memory, each rendered only when written', async () => {
+    const kept = path.join(outRoot, 'kept');
+    const streamedDir = path.join(outRoot, 'streamed');
+    const whole = await new Builder({ configPath: fixture.configPath }).build();
+    writeSiteAtomically(kept, whole.files, whole.staticDirs);
+    const streaming = await new Builder({ configPath: fixture.configPath, streamDocuments: true }).build();
+    // No page's document is in `files`: they are made one at a time as the writer reads them.
+    const pageFiles = whole.pages.map((p) => p.outputFile);
+    expect(pageFiles.length).toBeGreaterThan(5);
+    expect(pageFiles.filter((name) => streaming.files.has(name))).toEqual([]);
+    const rendered: string[] = [];
+    const documents = (function* () {
+      for (const [name, html] of streaming.documents!) {
+        rendered.push(name);
+        expect(existsSync(path.join(`${streamedDir}.staging-${process.pid}`, name))).toBe(false);
+        yield [name, html] as [string, string];
+      }
+    })();
+    writeSiteAtomically(streamedDir, streaming.files, streaming.staticDirs, { streamed: documents });
+    expect(rendered.sort()).toEqual([...pageFiles].sort());
+    expect(snapshot(streamedDir)).toEqual(snapshot(kept));
+  });
+
+  it('a document that fails to render leaves the previous output folder as it was', async () => {
+    const outDir = path.join(outRoot, 'streamed-failure');
+    writeSiteAtomically(outDir, new Map([['index.html', 'old']]), []);
+    const before = snapshot(outDir);
+    const failing = (function* (): Generator<[string, string]> {
+      yield ['a/index.html', 'new a'];
+      throw new Error('rendering failed');
+    })();
+    expect(() => writeSiteAtomically(outDir, new Map([['index.html', 'new']]), [], { streamed: failing })).toThrow('rendering failed');
+    expect(snapshot(outDir)).toEqual(before);
+    expect(readdirSync(outRoot).filter((name) => name.startsWith('streamed-failure'))).toEqual(['streamed-failure']);
+  });
+});
+
 describe('a failed build', () => {
   it('leaves the previous output folder exactly as it was', async () => {
     const outDir = path.join(outRoot, 'site');
