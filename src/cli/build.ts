@@ -5,7 +5,7 @@ import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { recoverOutputDir, writeSiteAtomically } from '../output/write-site.js';
 import { clearProgress, printWarnings, progressReporter } from './report.js';
 
-export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean; cache?: boolean }
+export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean; cache?: boolean; threads?: number }
 
 export interface BuildSummary { pages: number; locales: string[]; ms: number; warnings: number; fallbacks: Record<string, number> }
 
@@ -18,7 +18,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
   // A build killed while swapping folders may have left the last site aside: put it back first,
   // so that even if this build fails the previous output is where it was.
   recoverOutputDir(options.outDir);
-  const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, streamDocuments: true, onProgress: options.quiet ? undefined : progressReporter() });
+  const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, streamDocuments: true, threads: options.threads, onProgress: options.quiet ? undefined : progressReporter() });
   const result = await builder.build();
   writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, streamed: result.documents });
   clearProgress();

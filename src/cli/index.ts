@@ -10,6 +10,12 @@ function port(value: string): number {
   return n;
 }
 
+function threadCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('a thread count is a whole number from 1 to 64');
+  return n;
+}
+
 export function createProgram(): Command {
   const program = new Command('pybook')
     .description('Builds, serves and checks the book "Python guide for JavaScript engineers".')
@@ -21,9 +27,10 @@ export function createProgram(): Command {
     .option('-c, --config <file>', 'book configuration', 'book.config.json')
     .option('-o, --out-dir <dir>', 'output folder (its contents are served at the base path)', 'build')
     .option('--no-cache', 'ignore and do not write the build cache (node_modules/.cache/pybook)')
-    .action(async (opts: { config: string; outDir: string; cache: boolean }) => {
+    .option('--threads <n>', 'threads that compile chapters (default: one per core, up to 8, on 4 or more cores; else 1)', threadCount)
+    .action(async (opts: { config: string; outDir: string; cache: boolean; threads?: number }) => {
       const { runBuild } = await import('./build.js');
-      await runBuild({ config: opts.config, outDir: opts.outDir, cache: opts.cache });
+      await runBuild({ config: opts.config, outDir: opts.outDir, cache: opts.cache, threads: opts.threads });
     });
 
   program.command('serve')

@@ -14,6 +14,7 @@ import { ChineseSegmenter } from '../search/jieba.js';
 import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
 import type { CompileJob } from './compile-jobs.js';
+import { compileChapters, compileThreads } from './compile-pool.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, renderHomeSections, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
 import { renderSitemap } from './sitemap.js';
@@ -49,6 +50,8 @@ export interface BuildOptions {
    * Such a builder keeps nothing it rendered for a next build.
    */
   streamDocuments?: boolean;
+  /** Threads that compile chapters (see compile-pool.ts); by default chosen from the cores and the work. */
+  threads?: number;
   onProgress?: (step: string) => void;
 }
 
@@ -242,10 +245,7 @@ export class Builder {
       }
     }
     const errors: BookError[] = [];
-    // Loaded only when something needs compiling: a build served from the cache skips the whole
-    // markdown pipeline. One thread: on this 2-vCPU machine a worker thread made cold builds
-    // slower (3.5 s against 2.5 s for the book), the two halves contending for one core's caches.
-    const outcomes = jobs.size ? [...jobs.values()].map((await import('./compile-jobs.js')).runCompileJob) : [];
+    const outcomes = await compileChapters([...jobs.values()], compileThreads(jobs.size, this.options.threads));
     for (const outcome of outcomes) {
       if ('chapter' in outcome) {
         this.compiled.set(outcome.key, { source: jobs.get(outcome.key)!.source, chapter: outcome.chapter });

@@ -1,0 +1,27 @@
+/**
+ * A compile pool's worker thread (see compile-pool.ts): compiles each chapter it is sent and
+ * replies with the outcome. A chapter's mistake (a BookError) crosses as plain data, since a
+ * thread boundary keeps an error's message but not its class or fields.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { SourcePosition } from '../shared/errors.js';
+import { runCompileJob, type CompileJob } from './compile-jobs.js';
+import type { CompiledChapter } from '../markdown/types.js';
+
+export type WorkerReply =
+  | { key: string; chapter: CompiledChapter }
+  | { key: string; error: { message: string; position?: SourcePosition; sourceLine?: string } }
+  | { key: string; file: string; crash: string };
+
+parentPort?.on('message', (job: CompileJob) => {
+  let reply: WorkerReply;
+  try {
+    const outcome = runCompileJob(job);
+    reply = 'chapter' in outcome
+      ? outcome
+      : { key: job.key, error: { message: outcome.error.message, position: outcome.error.position, sourceLine: outcome.error.sourceLine } };
+  } catch (error) {
+    reply = { key: job.key, file: job.file, crash: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  parentPort!.postMessage(reply);
+});
