@@ -34,14 +34,14 @@ function newestMtime(dir: string, keep: (file: string) => boolean): number {
   return newest;
 }
 
-/** Compiles src/ to dist/ when a source file is newer than the compiled CLI (bin/pybook.js loads dist/). */
+/** Compiles and bundles src/ (`npm run prepare`) when a source file is newer than the bundled CLI that bin/pybook.js loads. */
 export function ensureCompiledCli(log: (line: string) => void): void {
-  const cli = path.join(root, 'dist', 'cli', 'index.js');
+  const cli = path.join(root, 'dist', 'bundle', 'cli.js');
   const sources = newestMtime(path.join(root, 'src'), (f) => !f.includes(`${path.sep}client${path.sep}`) && /\.(tsx?|json)$/.test(f));
   if (existsSync(cli) && statSync(cli).mtimeMs >= sources) return;
-  log('dist/ is older than src/: compiling with `npx tsc -p tsconfig.build.json`');
-  const result = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) log(`tsc failed (the bench uses the existing dist/):\n${result.stdout}${result.stderr}`);
+  log('dist/ is older than src/: compiling and bundling with `npm run prepare`');
+  const result = spawnSync('npm', ['run', 'prepare'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) log(`npm run prepare failed (the bench uses the existing dist/):\n${result.stdout}${result.stderr}`);
 }
 
 /** Total size of the files under dir, in bytes. */

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapter, createFixtureBook, fixtureConfig, type FixtureBook } from '../fixtures/fixture-book.js';
 
 /**
- * The `pybook` executable as users run it: bin/pybook.js loads the compiled CLI from dist/
- * (`npm ci` compiles it through the prepare script; compile here when it is missing).
+ * The `pybook` executable as users run it: bin/pybook.js loads the compiled, bundled CLI from
+ * dist/bundle/ (`npm ci` makes it through the prepare script; made here when it is missing).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = path.join(root, 'bin', 'pybook.js');
@@ -31,8 +31,9 @@ function pybook(args: string[], cwd = root): Promise<Run> {
 let fixture: FixtureBook;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, 'dist', 'cli', 'index.js'))) {
+  if (!existsSync(path.join(root, 'dist', 'bundle', 'cli.js'))) {
     execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
+    execFileSync(process.execPath, [path.join(root, 'tools', 'bundle-cli.mjs')], { cwd: root });
   }
   fixture = await createFixtureBook({
     chapters: {
