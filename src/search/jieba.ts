@@ -7,7 +7,6 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 type Jieba = {
   load(options: Record<string, string>): void;
-  cut(text: string, hmm: boolean): string[];
   cutForSearch(text: string, hmm: boolean): string[];
 };
 
@@ -37,7 +36,7 @@ export class ChineseSegmenter {
 
   private instance(): Jieba {
     if (this.jieba) return this.jieba;
-    const jieba = require('nodejieba') as Jieba;
+    const jieba = loadNodejieba();
     const dictDir = path.join(path.dirname(require.resolve('nodejieba/package.json')), 'submodules', 'cppjieba', 'dict');
     const fullDict = path.join(dictDir, 'jieba.dict.utf8');
     const dict = this.bookText ? trimmedDictionary(fullDict, this.bookText()) : fullDict;
@@ -57,6 +56,25 @@ export class ChineseSegmenter {
     }
     return pieces;
   }
+}
+
+/**
+ * nodejieba's compiled binding. Its entry module asks node-pre-gyp where the binding is, which
+ * loads some forty modules (about 30 ms of every build) to compute the path that the package's
+ * own `binary.module_path` fixes: the binding is loaded from there, the entry module only when
+ * it is not there.
+ */
+function loadNodejieba(): Jieba {
+  let binding: { load(dict: string, hmm: string, user: string, idf: string, stop: string): void; cutForSearch(text: string, hmm: boolean): string[] };
+  try {
+    binding = require('nodejieba/build/Release/nodejieba.node') as typeof binding;
+  } catch {
+    return require('nodejieba') as Jieba;
+  }
+  return {
+    load: (o) => binding.load(o.dict, o.hmmDict, o.userDict, o.idfDict, o.stopWordDict),
+    cutForSearch: (text, hmm) => binding.cutForSearch(text, hmm),
+  };
 }
 
 function cacheDir(): string {

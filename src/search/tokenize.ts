@@ -14,10 +14,16 @@ const TOKEN = /[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+(?:['’][a-z]+)?/g;
 export const ZH_STOP_WORDS: ReadonlySet<string> = new Set(['的', '了', '是', '在', '和', '与', '也', '就', '都', '而', '及', '或', '一个', '这', '那', '你', '我', '它', '们', '会', '把', '被', '让', '给', '吗', '吧', '呢', '啊', '很', '还', '对', '中', '上', '下', '时', '为', '以', '之', '其', '等', '并', '可以', '这个', '那个', '这样', '如果', '但是', '因为', '所以', '没有', '不是']);
 const EN_STOP_WORDS = new Set(Object.keys((elasticlunr as unknown as { defaultStopWords: Record<string, boolean> }).defaultStopWords));
 
+/** Stems by word: a book repeats its words, and the stemmer (a chain of regular expressions) is slow. */
+const stems = new Map<string, string | undefined>();
+
 export function normalizeLatin(word: string): string | undefined {
+  if (stems.has(word)) return stems.get(word);
   const plain = word.replace(/['’][a-z]+$/, '');
-  if (!plain || EN_STOP_WORDS.has(plain)) return undefined;
-  return elasticlunr.stemmer(plain);
+  const stem = !plain || EN_STOP_WORDS.has(plain) ? undefined : elasticlunr.stemmer(plain);
+  if (stems.size >= 100_000) stems.clear();
+  stems.set(word, stem);
+  return stem;
 }
 
 export function tokenize(text: string, segment: CjkSegmenter): string[] {
