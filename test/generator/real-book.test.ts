@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { sidebarSlugs } from '../../src/book/load-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { en } from '../../src/i18n/en.js';

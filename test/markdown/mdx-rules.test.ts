@@ -30,6 +30,18 @@ describe('front matter', () => {
     expect(thrown(() => compileIn('en', '---\ntitle: A\nkeywords: dict\n---\n')).message).toBe('front matter "keywords" must be a list of strings');
   });
 
+  it('names the line and column of a YAML mistake and of an unknown field', () => {
+    const duplicate = thrown(() => compileIn('en', '---\ntitle: A\ntitle: B\n---\n')) as BookError;
+    expect(duplicate.message).toBe('invalid front matter: duplicated mapping key');
+    expect(duplicate.position).toMatchObject({ line: 3, column: 1 });
+    const unclosed = thrown(() => compileIn('en', '---\ntitle: A\nkeywords: [a, b\n---\n')) as BookError;
+    expect(unclosed.message).toMatch(/^invalid front matter: .*flow collection/);
+    expect(unclosed.position?.line).toBeGreaterThanOrEqual(3);
+    const unknown = thrown(() => compileIn('en', '---\ntitle: A\ndescription: B\n"slug": b\n---\n')) as BookError;
+    expect(unknown.message).toContain('unknown front matter field "slug"');
+    expect(unknown.position).toMatchObject({ line: 4, column: 1 });
+  });
+
   it('rejects a "# " heading: the title comes from the front matter', () => {
     const error = located('# Title again');
     expect(error.position).toEqual({ file: TEST_FILE, line: BODY_LINE, column: 1 });

