@@ -1,21 +1,45 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { fileURLToPath } from 'node:url';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { BookError } from '../shared/errors.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import type { BookConfig, LocalizedText, SidebarItemConfig } from './types.js';
 
-// The schema sits beside this module in src/config/; dist/config/ is also two levels below the
-// package root, so the same relative URL finds it from the compiled output.
-const schemaUrl = new URL('../../src/config/book.config.schema.json', import.meta.url);
+const require = createRequire(import.meta.url);
 
-let validator: ReturnType<Ajv['compile']> | undefined;
-function getValidator() {
-  if (!validator) {
-    const ajv = new Ajv({ allErrors: true, useDefaults: false, strict: false });
-    validator = ajv.compile(JSON.parse(readFileSync(schemaUrl, 'utf8')));
+// The schema sits beside this module in src/config/; dist/config/ (and dist/bundle/) are also
+// two levels below the package root, so the same relative URL finds it from the compiled output.
+const schemaUrl = new URL('../../src/config/book.config.schema.json', import.meta.url);
+/** The validator that `npm run prepare` compiled from the schema (tools/compile-config-validator.mjs). */
+const precompiledFile = fileURLToPath(new URL('../../dist/config/config-validator.cjs', import.meta.url));
+
+export const AJV_OPTIONS: Options = { allErrors: true, useDefaults: false, strict: false };
+
+/** What ties a precompiled validator to the schema text it was compiled from. */
+export function schemaHashOf(schemaText: string): string {
+  return createHash('sha256').update(schemaText).digest('hex').slice(0, 16);
+}
+
+let validator: ValidateFunction | undefined;
+/**
+ * The schema's validator: the one compiled at `npm run prepare` when it was compiled from this
+ * very schema, else compiled now. Loading ajv and compiling the schema took some 140 ms of every
+ * command's start.
+ */
+function getValidator(): ValidateFunction {
+  if (validator) return validator;
+  const schemaText = readFileSync(schemaUrl, 'utf8');
+  try {
+    const precompiled = require(precompiledFile) as ValidateFunction & { schemaHash?: string };
+    if (precompiled.schemaHash === schemaHashOf(schemaText)) return (validator = precompiled);
+  } catch {
+    // Not compiled yet (sources run before `npm run prepare`): compile below.
   }
-  return validator;
+  const { Ajv } = require('ajv') as typeof import('ajv');
+  return (validator = new Ajv(AJV_OPTIONS).compile(JSON.parse(schemaText)));
 }
 
 /** `/sidebar/2/items/0` -> `sidebar[2].items[0]` */
