@@ -61,15 +61,16 @@ export interface RenderOptions {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
-const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const LINE_SEPARATORS = /[\u2028\u2029]/;
 
 /**
  * JSON inside <script>: escape "<" so no text from a chapter can close the script element,
- * and the line separators that JSON allows but JavaScript once did not.
+ * and the line separators that JSON allows but JavaScript once did not. A page's content HTML
+ * has thousands of "<": one native replaceAll, not a callback per match (some 40 ms a build).
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]);
+  const json = JSON.stringify(value).replaceAll('<', '\\u003c');
+  return LINE_SEPARATORS.test(json) ? json.replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029') : json;
 }
 
 function headTags(site: SiteData, page: PageModel, options: RenderOptions): string {
