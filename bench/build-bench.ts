@@ -23,6 +23,8 @@ export interface BuildFigures {
   maxPeakRssMb: number | null;
   pages: number;
   outputMb: number;
+  /** The machine's 1-minute load average before the first run and after the last. */
+  loadAverage: [number, number];
 }
 
 function newestMtime(dir: string, keep: (file: string) => boolean): number {
@@ -81,9 +83,10 @@ async function buildOnce(configPath: string, outDir: string, extraArgs: string[]
  * `runs` builds of the book at configPath into outDir (left in place after the last run): cold
  * (`--no-cache`: everything compiled from scratch) or with the build cache of a previous build.
  */
-export async function benchBuild(configPath: string, outDir: string, runs: number, mode: 'cold' | 'cached' = 'cold'): Promise<BuildFigures> {
-  const extraArgs = mode === 'cold' ? ['--no-cache'] : [];
+export async function benchBuild(configPath: string, outDir: string, runs: number, mode: 'cold' | 'cached' = 'cold', threads?: number): Promise<BuildFigures> {
+  const extraArgs = [...(mode === 'cold' ? ['--no-cache'] : []), ...(threads ? ['--threads', String(threads)] : [])];
   if (mode === 'cached') await buildOnce(configPath, outDir, []); // fills the cache
+  const loadBefore = round(os.loadavg()[0]!, 2);
   const results: BuildRun[] = [];
   let output = '';
   for (let i = 0; i < runs; i += 1) {
@@ -101,6 +104,42 @@ export async function benchBuild(configPath: string, outDir: string, runs: numbe
     maxPeakRssMb: rss.length ? Math.max(...rss) : null,
     pages,
     outputMb: round(folderBytes(outDir) / 1e6, 1),
+    loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)],
+  };
+}
+
+export interface ThreadsFigures {
+  threads: number;
+  pairs: number;
+  singleMedianMs: number;
+  pooledMedianMs: number;
+  /** Median of the pairs' ratios, pool / one thread: below 1 the pool is faster. */
+  ratio: number;
+  /** What `pybook build` chooses by itself on this machine. */
+  defaultThreads: number;
+  loadAverage: [number, number];
+}
+
+/**
+ * Cold builds on one thread and on a pool, alternated pair by pair so that a drift of the
+ * machine's speed hits both: the figure behind the default (a pool from 4 cores up).
+ */
+export async function benchThreads(configPath: string, outDir: string, pairs: number, threads: number, defaultThreads: number): Promise<ThreadsFigures> {
+  const loadBefore = round(os.loadavg()[0]!, 2);
+  const single: number[] = [];
+  const pooled: number[] = [];
+  for (let i = 0; i < pairs; i += 1) {
+    single.push((await buildOnce(configPath, outDir, ['--no-cache', '--threads', '1'])).wallMs);
+    pooled.push((await buildOnce(configPath, outDir, ['--no-cache', '--threads', String(threads)])).wallMs);
+  }
+  return {
+    threads,
+    pairs,
+    singleMedianMs: round(median(single)),
+    pooledMedianMs: round(median(pooled)),
+    ratio: round(median(pooled.map((ms, i) => ms / single[i]!)), 3),
+    defaultThreads,
+    loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)],
   };
 }
 
