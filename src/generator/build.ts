@@ -110,7 +110,16 @@ export class Builder {
   /** The text of every input file the last build read (the config and chapters), by path. */
   private inputs = new Map<string, string | undefined>();
 
-  constructor(private readonly options: BuildOptions) {}
+  /**
+   * Whether what a build renders (documents, route modules, content JSON) is kept for the next
+   * one. A one-off build that streams its documents keeps nothing: it makes each once anyway, and
+   * keeping them would keep them all in memory (see BuildOptions.streamDocuments).
+   */
+  private readonly keepsRendered: boolean;
+
+  constructor(private readonly options: BuildOptions) {
+    this.keepsRendered = options.streamDocuments !== true;
+  }
 
   /**
    * Whether an input the last build read differs on disk now. An editor that truncates and then
@@ -303,7 +312,7 @@ export class Builder {
     const stored = diskKey === undefined ? undefined : this.disk!.read('modules', diskKey)?.toString('utf8');
     const source = stored ?? `export default {"page":${pageJson},"html":${this.htmlJson(html)}};\n`;
     if (diskKey !== undefined && stored === undefined) this.disk!.write('modules', diskKey, source);
-    if (!this.options.streamDocuments) this.routeSources.set(key, { pageJson, html, source });
+    if (this.keepsRendered) this.routeSources.set(key, { pageJson, html, source });
     return source;
   }
 
@@ -358,8 +367,7 @@ export class Builder {
 
   private htmlJsonCache = new Map<string, string>();
   private htmlJson(html: string): string {
-    // A one-off build (see BuildOptions.streamDocuments) makes each page's JSON once anyway.
-    if (this.options.streamDocuments) return jsonForScript(html);
+    if (!this.keepsRendered) return jsonForScript(html);
     let json = this.htmlJsonCache.get(html);
     if (json === undefined) {
       if (this.htmlJsonCache.size > 10_000) this.htmlJsonCache.clear();
@@ -456,8 +464,7 @@ export class Builder {
     const stored = diskKey === undefined ? undefined : this.disk!.read('documents', diskKey)?.toString('utf8');
     const document = stored ?? renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
     if (diskKey !== undefined && stored === undefined) this.disk!.write('documents', diskKey, document);
-    // A streamed document is written and dropped: keeping it for a next build would keep them all.
-    if (!this.options.streamDocuments) this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
+    if (this.keepsRendered) this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;
   }
 }
