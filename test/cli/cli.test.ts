@@ -70,6 +70,22 @@ describe.concurrent('pybook', () => {
     expect(option.stderr).toContain("unknown option '--fast'");
   });
 
+  it('build --threads takes a whole number from 1, and builds the same site on a compile pool', async ({ expect }) => {
+    for (const bad of ['0', 'two', '1.5']) {
+      const run = await pybook(['build', '--threads', bad], fixture.root);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('a thread count is a whole number from 1 to 64');
+    }
+    const pooledDir = path.join(fixture.root, 'site-pooled');
+    const singleDir = path.join(fixture.root, 'site-single');
+    const pooled = await pybook(['build', '--no-cache', '--threads', '3', '--out-dir', pooledDir], fixture.root);
+    const single = await pybook(['build', '--no-cache', '--threads', '1', '--out-dir', singleDir], fixture.root);
+    expect([pooled.code, single.code]).toEqual([0, 0]);
+    for (const page of ['index.html', 'examples/index.html', 'zh-cn/intro/index.html']) {
+      expect(readFileSync(path.join(pooledDir, page), 'utf8')).toBe(readFileSync(path.join(singleDir, page), 'utf8'));
+    }
+  });
+
   it('build writes the site and prints a summary with the fallback count', async ({ expect }) => {
     const outDir = path.join(fixture.root, 'site');
     const run = await pybook(['build', '--out-dir', outDir], fixture.root);
