@@ -33,10 +33,10 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: '[name]-[hash]',
-  // Native code, binaries, packages that find their own files next to themselves (pyodide, the
-  // lowlight factory that highlight.ts loads by path), and elasticlunr, which assigns an undeclared
-  // global `lunr` ("lunr is not defined" inside a strict-mode ES module bundle).
-  external: ['nodejieba', 'elasticlunr', 'esbuild', 'pyodide', 'lowlight', 'playwright-core', 'fsevents'],
+  // Native code, binaries, packages that find their own files next to themselves (pyodide), and
+  // elasticlunr, which assigns an undeclared global `lunr` ("lunr is not defined" inside a
+  // strict-mode ES module bundle).
+  external: ['nodejieba', 'elasticlunr', 'esbuild', 'pyodide', 'playwright-core', 'fsevents'],
   // CommonJS packages inside an ES module bundle call require() for Node's own modules.
   banner: { js: "import { createRequire as __pybookCreateRequire } from 'node:module'; const require = __pybookCreateRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -3,7 +3,7 @@ import type { Code } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { State } from 'mdast-util-to-hast';
-import { highlightToHtml } from './highlight.js';
+import { highlightToHtml } from './highlight/index.js';
 import type { CodeMeta } from './plugins/code-blocks.js';
 
 interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string; exampleKey?: string }

@@ -1,6 +1,6 @@
 import type { BookConfig } from '../config/types.js';
 import { localize } from '../config/types.js';
-import { highlightToHtml } from '../markdown/highlight.js';
+import { highlightToHtml } from '../markdown/highlight/index.js';
 import { longestLineWidth } from '../markdown/to-hast-handlers.js';
 import type { CompiledChapter } from '../markdown/types.js';
 import { flattenSidebar } from './sidebar.js';

@@ -4,4 +4,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
  * Escapes text or an attribute value exactly as React's server renderer does, for markup the
  * build writes itself beside React's (highlighted code, the shared sidebar): the bytes match.
  */
-export const escapeLikeReact = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+const SPECIAL = /[&<>"']/;
+const SPECIALS = /[&<>"']/g;
+// Most pieces of code and text have nothing to escape: testing first skips building a new string.
+export const escapeLikeReact = (text: string): string => (SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c]) : text);

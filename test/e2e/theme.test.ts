@@ -50,7 +50,7 @@ describe('colour modes', () => {
       const code = await page.locator('.code-block').first().evaluate((el) => ({
         background: getComputedStyle(el).backgroundColor,
         text: getComputedStyle(el.querySelector('.code-pre')!).color,
-        keyword: getComputedStyle(el.querySelector('.hljs-keyword, .hljs-built_in')!).color,
+        keyword: getComputedStyle(el.querySelector('.tok-keyword, .tok-builtin')!).color,
       }));
       expect(code.background).toBe('rgb(30, 37, 48)');
       expect(code.keyword).not.toBe(code.text);

@@ -8,12 +8,12 @@ const fence = (lang: string, code: string, meta = '') => `\`\`\`${lang}${meta ? 
 
 describe('code blocks are highlighted at build time', () => {
   const samples: Array<[string, string, RegExp]> = [
-    ['python', 'def greet(name):\n    return f"hi {name}"', /<span class="hljs-keyword">def<\/span>/],
-    ['javascript', 'const answer = 42;', /<span class="hljs-keyword">const<\/span>/],
-    ['typescript', 'let n: number = 1;', /<span class="hljs-built_in">number<\/span>/],
-    ['bash', 'echo "hi" # greet', /<span class="hljs-comment"># greet<\/span>/],
-    ['json', '{"name": "pybook"}', /<span class="hljs-attr">&quot;name&quot;<\/span>/],
-    ['toml', '[tool.poetry]\nname = "demo"', /<span class="hljs-section">\[tool.poetry\]<\/span>/],
+    ['python', 'def greet(name):\n    return f"hi {name}"', /<span class="tok-keyword">def<\/span>/],
+    ['javascript', 'const answer = 42;', /<span class="tok-keyword">const<\/span>/],
+    ['typescript', 'let n: number = 1;', /<span class="tok-builtin">number<\/span>/],
+    ['bash', 'echo "hi" # greet', /<span class="tok-comment"># greet<\/span>/],
+    ['json', '{"name": "pybook"}', /<span class="tok-attr">&quot;name&quot;<\/span>/],
+    ['toml', '[tool.poetry]\nname = "demo"', /<span class="tok-section">\[tool.poetry\]<\/span>/],
   ];
 
   it.each(samples)('%s', (lang, code, token) => {
@@ -26,7 +26,7 @@ describe('code blocks are highlighted at build time', () => {
   it('text is shown as it is, without token spans', () => {
     const html = renderBody(fence('text', 'def x(): <b>not</b>'));
     expect(html).toContain('<code class="language-text"><span class="code-line">def x(): &lt;b&gt;not&lt;/b&gt;\n</span></code>');
-    expect(html).not.toContain('hljs');
+    expect(html).not.toContain('tok-');
   });
 
   it('short aliases map to the canonical language', () => {
@@ -49,8 +49,8 @@ describe('code blocks are highlighted at build time', () => {
 
   it('a token spanning lines keeps its colour on each line', () => {
     const html = renderBody(fence('python', '"""first\nsecond"""'));
-    expect(html).toContain('<span class="code-line"><span class="hljs-string">&quot;&quot;&quot;first</span>\n</span>');
-    expect(html).toContain('<span class="code-line"><span class="hljs-string">second&quot;&quot;&quot;</span>\n</span>');
+    expect(html).toContain('<span class="code-line"><span class="tok-string">&quot;&quot;&quot;first</span>\n</span>');
+    expect(html).toContain('<span class="code-line"><span class="tok-string">second&quot;&quot;&quot;</span>\n</span>');
   });
 });
 

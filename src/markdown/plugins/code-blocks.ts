@@ -1,7 +1,7 @@
 import type { Code, Root, Parent } from 'mdast';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from '../visit.js';
-import { CODE_LANGUAGES, canonicalLanguage } from '../highlight.js';
+import { CODE_LANGUAGES, canonicalLanguage } from '../highlight/index.js';
 import type { CodeExample } from '../types.js';
 import { errorAt } from './located-error.js';
 import { exampleKey, isOfferedToRun } from '../../runner/browser-check-file.js';

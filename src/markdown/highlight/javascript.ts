@@ -1,0 +1,215 @@
+import { interpolationEnd, JS_IDENTIFIER, matchAt, NUMBER, skipBlanks, startsNumber, TokenList, type Token, type TokenClass } from './tokens.js';
+
+const KEYWORDS = new Set([
+  'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
+  'else', 'export', 'extends', 'finally', 'for', 'from', 'function', 'if', 'import', 'in', 'instanceof', 'let',
+  'new', 'of', 'return', 'static', 'switch', 'throw', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield',
+  'get', 'set', 'as',
+]);
+const TS_KEYWORDS = new Set([
+  'type', 'interface', 'enum', 'implements', 'declare', 'namespace', 'readonly', 'private', 'public', 'protected',
+  'abstract', 'satisfies', 'keyof', 'infer', 'is', 'asserts', 'override', 'unique',
+]);
+const TS_TYPES = new Set(['number', 'string', 'boolean', 'any', 'unknown', 'never', 'void', 'object', 'symbol', 'bigint']);
+const LITERALS = new Set(['true', 'false', 'null', 'undefined', 'NaN', 'Infinity']);
+const SELF = new Set(['this', 'super']);
+const BUILTINS = new Set([
+  'console', 'Math', 'JSON', 'Object', 'Array', 'Promise', 'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'Symbol',
+  'Number', 'String', 'Boolean', 'BigInt', 'Date', 'RegExp', 'Error', 'TypeError', 'RangeError', 'SyntaxError',
+  'ReferenceError', 'AggregateError', 'Intl', 'Reflect', 'Proxy', 'globalThis', 'window', 'document', 'process',
+  'require', 'module', 'exports', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'structuredClone',
+  'fetch', 'queueMicrotask', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent',
+  'decodeURIComponent', 'arguments', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder',
+  'AbortController', 'Uint8Array', 'ArrayBuffer', 'DataView', 'Function', 'Iterator', 'Atomics',
+]);
+/** Keywords after which a `/` starts a regular expression rather than dividing. */
+const BEFORE_EXPRESSION = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
+/** Keywords only in some places, names elsewhere. */
+const CONTEXTUAL = new Set(['get', 'set', 'as', 'of', 'from', 'static', 'type', 'is', 'declare', 'readonly', 'namespace', 'infer', 'asserts', 'override', 'unique']);
+const CAPITALIZED = /^_?[A-Z]\w*[a-z]/;
+
+/**
+ * Cuts JavaScript (or, with `typescript`, TypeScript) into coloured tokens: keywords, strings
+ * and templates (their `${fields}` left in the code colour), regular expressions, numbers,
+ * comments, names being defined, calls, properties and object keys, built-ins, classes by
+ * their CamelCase names, `this`.
+ */
+export function lexJavaScript(code: string, typescript = false): Token[] {
+  const out = new TokenList();
+  const n = code.length;
+  let i = 0;
+  let defining: TokenClass | undefined;
+  // The last token that was not blank: decides between a regular expression and a division,
+  // a property and a name, an object key and a label.
+  let previous = '';
+  while (i < n) {
+    const c = code[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      out.push(c);
+      i++;
+      continue;
+    }
+    if (c === '/' && code[i + 1] === '/') {
+      const end = lineEnd(code, i);
+      out.push(code.slice(i, end), 'comment');
+      i = end;
+      continue;
+    }
+    if (c === '/' && code[i + 1] === '*') {
+      const close = code.indexOf('*/', i + 2);
+      const end = close === -1 ? n : close + 2;
+      out.push(code.slice(i, end), 'comment');
+      i = end;
+      continue;
+    }
+    if (i === 0 && code.startsWith('#!')) {
+      const end = lineEnd(code, 0);
+      out.push(code.slice(0, end), 'meta');
+      i = end;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const end = quotedEnd(code, i, c);
+      out.push(code.slice(i, end), 'string');
+      i = end;
+      previous = 'string';
+      continue;
+    }
+    if (c === '`') {
+      i = lexTemplate(code, i, out);
+      previous = 'string';
+      continue;
+    }
+    if (c === '/' && regexAllowed(previous)) {
+      const end = regexEnd(code, i);
+      if (end !== undefined) {
+        out.push(code.slice(i, end), 'regexp');
+        i = end;
+        previous = 'regexp';
+        continue;
+      }
+    }
+    if (startsNumber(code, i)) {
+      const number = matchAt(NUMBER, code, i)!;
+      const end = i + number.length + (code[i + number.length] === 'n' ? 1 : 0);
+      out.push(code.slice(i, end), 'number');
+      i = end;
+      previous = 'number';
+      continue;
+    }
+    if (c === '#' && JS_IDENTIFIER.test(code[i + 1] ?? '')) {
+      const name = matchAt(JS_IDENTIFIER, code, i + 1)!;
+      out.push(`#${name}`, 'attr');
+      i += name.length + 1;
+      previous = 'name';
+      continue;
+    }
+    const name = matchAt(JS_IDENTIFIER, code, i);
+    if (name !== undefined) {
+      const cls = classify(name, code, i + name.length, previous, defining, typescript);
+      defining = cls !== 'keyword' ? undefined : name === 'function' ? 'function' : name === 'class' || name === 'extends' ? 'class' : defining;
+      out.push(name, cls);
+      i += name.length;
+      previous = cls === 'keyword' ? name : 'name';
+      continue;
+    }
+    out.push(c);
+    if (c !== '*') defining = undefined; // `function* name`, but `function (a)` defines no name
+    // `a.b?.c`: the chained dot counts as a dot.
+    previous = c === '?' && code[i + 1] === '.' ? '' : c;
+    i++;
+  }
+  return out.tokens;
+}
+
+function lineEnd(code: string, from: number): number {
+  const end = code.indexOf('\n', from);
+  return end === -1 ? code.length : end;
+}
+
+function regexAllowed(previous: string): boolean {
+  if (previous === '' || BEFORE_EXPRESSION.has(previous)) return true;
+  if (previous.length !== 1) return false; // a name, number, string or other keyword
+  return !')]}'.includes(previous);
+}
+
+function classify(name: string, code: string, end: number, previous: string, defining: TokenClass | undefined, typescript: boolean): TokenClass | undefined {
+  const next = skipBlanks(code, end);
+  if (previous === '.') {
+    if (code[next] === '(') return 'function';
+    return CAPITALIZED.test(name) ? 'class' : 'attr';
+  }
+  if (defining) return defining;
+  if (SELF.has(name)) return 'self';
+  if (LITERALS.has(name)) return 'literal';
+  const key = code[next] === ':' && code[next + 1] !== ':' && (previous === '{' || previous === ',');
+  if (KEYWORDS.has(name) || (typescript && TS_KEYWORDS.has(name))) {
+    if (key) return 'attr'; // `{ default: 1, type: "x" }`
+    // `get`, `set`, `from`, `type`... are names too: a method `get(key) {`, a variable `type = "x"`.
+    if (CONTEXTUAL.has(name)) {
+      if (code[next] === '(') return 'function';
+      if (code[next] === undefined || ',;)]}.'.includes(code[next]) || (code[next] === '=' && !'=>'.includes(code[next + 1] ?? ''))) return undefined;
+    }
+    return 'keyword';
+  }
+  if (typescript && TS_TYPES.has(name)) return 'builtin';
+  if (key) return 'attr';
+  if (BUILTINS.has(name)) return 'builtin';
+  if (CAPITALIZED.test(name)) return 'class';
+  if (code[next] === '(') return 'function';
+  return undefined;
+}
+
+/** The end (exclusive) of a '…' or "…" string starting at `start`; an unclosed one ends with its line. */
+function quotedEnd(code: string, start: number, quote: string): number {
+  let i = start + 1;
+  while (i < code.length && code[i] !== quote && code[i] !== '\n') i += code[i] === '\\' ? 2 : 1;
+  return Math.min(code[i] === quote ? i + 1 : i, code.length);
+}
+
+/** A template literal; its `${fields}` are pushed uncoloured. */
+function lexTemplate(code: string, start: number, out: TokenList): number {
+  let i = start + 1;
+  let partStart = start;
+  while (i < code.length) {
+    const c = code[i];
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === '`') {
+      i++;
+      break;
+    }
+    if (c === '$' && code[i + 1] === '{') {
+      out.push(code.slice(partStart, i), 'string');
+      const end = interpolationEnd(code, i + 1, true);
+      out.push(code.slice(i, end));
+      i = partStart = end;
+      continue;
+    }
+    i++;
+  }
+  i = Math.min(i, code.length);
+  out.push(code.slice(partStart, i), 'string');
+  return i;
+}
+
+/** The end (exclusive) of a regular expression literal with its flags, or undefined if the line has none. */
+function regexEnd(code: string, start: number): number | undefined {
+  let i = start + 1;
+  let inClass = false;
+  if (code[i] === '/' || code[i] === '*') return undefined;
+  while (i < code.length && code[i] !== '\n') {
+    const c = code[i];
+    if (c === '\\') i += 2;
+    else if (c === '[') (inClass = true), i++;
+    else if (c === ']') (inClass = false), i++;
+    else if (c === '/' && !inClass) {
+      i++;
+      while (/[a-z]/.test(code[i] ?? '')) i++;
+      return i;
+    } else i++;
+  }
+  return undefined;
+}

@@ -1,0 +1,70 @@
+/**
+ * What every language's lexer produces: the code cut into pieces, each with the colour class it
+ * is shown in (none for plain code). The pieces always add up to the code, character for
+ * character: a lexer only decides where colours start and stop, never what is shown.
+ */
+export type TokenClass =
+  | 'keyword' | 'string' | 'number' | 'literal' | 'comment' | 'function' | 'class' | 'meta'
+  | 'builtin' | 'regexp' | 'attr' | 'variable' | 'self' | 'section' | 'punct';
+
+export interface Token { text: string; cls?: TokenClass }
+
+/** Collects tokens, merging neighbours of the same class so that the HTML has fewer spans. */
+export class TokenList {
+  readonly tokens: Token[] = [];
+
+  push(text: string, cls?: TokenClass): void {
+    if (!text) return;
+    const last = this.tokens[this.tokens.length - 1];
+    if (last && last.cls === cls) last.text += text;
+    else this.tokens.push(cls ? { text, cls } : { text });
+  }
+}
+
+/** Letters, digits and `_` of any script: the identifiers of Python, and of JavaScript with `$`. */
+export const IDENTIFIER = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
+export const JS_IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*/uy;
+/** Decimal, hexadecimal, octal and binary numbers with `_` separators, fractions and exponents. */
+export const NUMBER = /0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*(?:\.(?!\.)[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?/y;
+
+/** The text a sticky pattern matches at `index`, or undefined. */
+export function matchAt(pattern: RegExp, code: string, index: number): string | undefined {
+  pattern.lastIndex = index;
+  return pattern.exec(code)?.[0];
+}
+
+/** Index of the next non-blank character (spaces and tabs only) at or after `index`. */
+export function skipBlanks(code: string, index: number): number {
+  while (code[index] === ' ' || code[index] === '\t') index++;
+  return index;
+}
+
+/** Whether `index` starts a number (a digit, or a dot before a digit). */
+export function startsNumber(code: string, index: number): boolean {
+  const c = code.charCodeAt(index);
+  if (c >= 48 && c <= 57) return true;
+  const next = code.charCodeAt(index + 1);
+  return c === 46 && next >= 48 && next <= 57;
+}
+
+/**
+ * The end (exclusive) of an interpolation that opens at `open` (`{` in an f-string, `${` in a
+ * template): the bracket that balances it, stepping over strings inside. A single-line string's
+ * interpolation stops at the line's end.
+ */
+export function interpolationEnd(code: string, open: number, multiline: boolean): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    const c = code[i];
+    if (c === '\n' && !multiline) return i;
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    } else if (c === '"' || c === "'" || c === '`') {
+      i++;
+      while (i < code.length && code[i] !== c && (code[i] !== '\n' || c === '`')) i += code[i] === '\\' ? 2 : 1;
+    }
+  }
+  return code.length;
+}

@@ -1,0 +1,89 @@
+import { TokenList, type Token } from './tokens.js';
+
+/** A key before `=`: bare, quoted or dotted (`tool.poetry.name`, `"key with spaces"`). */
+const KEY = /(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*(?=\s*=)/y;
+/** Numbers, and dates and times (`1979-05-27T07:32:00Z`), which share the number colour. */
+const NUMBER = /[+-]?(?:0x[\da-fA-F_]+|0o[0-7_]+|0b[01_]+|inf|nan|\d[\d_]*(?:-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)?)?|:\d\d(?::\d\d(?:\.\d+)?)?)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)/y;
+const TABLE = /\[\[?[^\]\n]*\]\]?/y;
+
+/** Cuts TOML (pyproject.toml and friends) into coloured tokens: tables, keys, strings, numbers and dates, booleans, comments. */
+export function lexToml(code: string): Token[] {
+  const out = new TokenList();
+  let i = 0;
+  let lineStart = true;
+  while (i < code.length) {
+    const c = code[i];
+    if (c === '\n') {
+      out.push(c);
+      i++;
+      lineStart = true;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      out.push(c);
+      i++;
+      continue;
+    }
+    const wasLineStart = lineStart;
+    lineStart = false;
+    if (c === '#') {
+      const end = code.indexOf('\n', i);
+      out.push(code.slice(i, end === -1 ? code.length : end), 'comment');
+      i = end === -1 ? code.length : end;
+      continue;
+    }
+    if (wasLineStart && c === '[') {
+      TABLE.lastIndex = i;
+      const table = TABLE.exec(code)?.[0];
+      if (table) {
+        out.push(table, 'section');
+        i += table.length;
+        continue;
+      }
+    }
+    KEY.lastIndex = i;
+    const key = KEY.exec(code)?.[0];
+    if (key) {
+      out.push(key, 'attr');
+      i += key.length;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const end = stringEnd(code, i);
+      out.push(code.slice(i, end), 'string');
+      i = end;
+      continue;
+    }
+    NUMBER.lastIndex = i;
+    const number = /[\d+-]/.test(c) || code.startsWith('inf', i) || code.startsWith('nan', i) ? NUMBER.exec(code)?.[0] : undefined;
+    if (number) {
+      out.push(number, 'number');
+      i += number.length;
+      continue;
+    }
+    const word = /^(true|false)\b/.exec(code.slice(i, i + 6))?.[0];
+    if (word) {
+      out.push(word, 'literal');
+      i += word.length;
+      continue;
+    }
+    out.push(c);
+    i++;
+  }
+  return out.tokens;
+}
+
+/** The end (exclusive) of a basic ("…"), literal ('…') or multi-line ("""…""", '''…''') string. */
+function stringEnd(code: string, start: number): number {
+  const quote = code[start];
+  const triple = code.startsWith(quote.repeat(3), start);
+  const closing = triple ? quote.repeat(3) : quote;
+  let i = start + closing.length;
+  while (i < code.length) {
+    if (code[i] === '\\' && quote === '"') i += 2;
+    else if (code.startsWith(closing, i)) return i + closing.length;
+    else if (code[i] === '\n' && !triple) return i;
+    else i++;
+  }
+  return code.length;
+}
