@@ -14,6 +14,7 @@ import { ChineseSegmenter } from '../search/jieba.js';
 import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
 import type { CompileJob } from './compile-jobs.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { compileChapters, compileThreads } from './compile-pool.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, renderHomeSections, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
@@ -253,6 +254,8 @@ export class Builder {
         } else jobs.set(key, job);
       }
     }
+    // A one-off build of a large book holds its peak memory near what it keeps alive (see heap-growth.ts).
+    if (this.options.streamDocuments) boundHeapGrowth(keys.length);
     const errors: BookError[] = [];
     const outcomes = await compileChapters([...jobs.values()], compileThreads(jobs.size, this.options.threads));
     for (const outcome of outcomes) {
