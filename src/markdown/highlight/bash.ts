@@ -1,4 +1,4 @@
-import { TokenList, type Token } from './tokens.js';
+import { lineEnd, type Token, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'in', 'function', 'select', 'return', 'time']);
 const BUILTINS = new Set([
@@ -66,11 +66,6 @@ export function lexBash(code: string): Token[] {
     i++;
   }
   return out.tokens;
-}
-
-function lineEnd(code: string, from: number): number {
-  const end = code.indexOf('\n', from);
-  return end === -1 ? code.length : end;
 }
 
 function lexDoubleQuoted(code: string, start: number, out: TokenList): number {

@@ -1,4 +1,4 @@
-import { interpolationEnd, JS_IDENTIFIER, matchAt, NUMBER, skipBlanks, startsNumber, TokenList, type Token, type TokenClass } from './tokens.js';
+import { interpolationEnd, JS_IDENTIFIER, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set([
   'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
@@ -120,11 +120,6 @@ export function lexJavaScript(code: string, typescript = false): Token[] {
     i++;
   }
   return out.tokens;
-}
-
-function lineEnd(code: string, from: number): number {
-  const end = code.indexOf('\n', from);
-  return end === -1 ? code.length : end;
 }
 
 function regexAllowed(previous: string): boolean {

@@ -1,4 +1,4 @@
-import { IDENTIFIER, interpolationEnd, matchAt, NUMBER, skipBlanks, startsNumber, TokenList, type Token, type TokenClass } from './tokens.js';
+import { IDENTIFIER, interpolationEnd, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set([
   'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
@@ -101,11 +101,6 @@ export function lexPython(code: string): Token[] {
     i++;
   }
   return out.tokens;
-}
-
-function lineEnd(code: string, from: number): number {
-  const end = code.indexOf('\n', from);
-  return end === -1 ? code.length : end;
 }
 
 interface NameContext { defining: TokenClass | undefined; afterDot: boolean; statementStart: boolean }

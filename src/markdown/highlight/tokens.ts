@@ -33,6 +33,12 @@ export function matchAt(pattern: RegExp, code: string, index: number): string | 
   return pattern.exec(code)?.[0];
 }
 
+/** The end (exclusive) of the line that `from` is on. */
+export function lineEnd(code: string, from: number): number {
+  const end = code.indexOf('\n', from);
+  return end === -1 ? code.length : end;
+}
+
 /** Index of the next non-blank character (spaces and tabs only) at or after `index`. */
 export function skipBlanks(code: string, index: number): number {
   while (code[index] === ' ' || code[index] === '\t') index++;

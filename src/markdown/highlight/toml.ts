@@ -1,4 +1,4 @@
-import { TokenList, type Token } from './tokens.js';
+import { lineEnd, type Token, TokenList } from './tokens.js';
 
 /** A key before `=`: bare, quoted or dotted (`tool.poetry.name`, `"key with spaces"`). */
 const KEY = /(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*(?=\s*=)/y;
@@ -27,9 +27,9 @@ export function lexToml(code: string): Token[] {
     const wasLineStart = lineStart;
     lineStart = false;
     if (c === '#') {
-      const end = code.indexOf('\n', i);
-      out.push(code.slice(i, end === -1 ? code.length : end), 'comment');
-      i = end === -1 ? code.length : end;
+      const end = lineEnd(code, i);
+      out.push(code.slice(i, end), 'comment');
+      i = end;
       continue;
     }
     if (wasLineStart && c === '[') {
