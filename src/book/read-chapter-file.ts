@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BookError } from '../shared/errors.js';
@@ -56,7 +57,9 @@ export function readChapterFile(file: string, projectRoot: string): string {
     throw new BookError(`this chapter is ${(stats.size / 1024 / 1024).toFixed(1)} MB, more than the ${MAX_CHAPTER_BYTES / 1024 / 1024} MB a chapter may have: split it into several chapters`, { file: where(file) });
   }
   const bytes = readFileSync(file);
-  const bad = firstInvalidUtf8(bytes);
+  // Node's native check first (watch mode reads every chapter at every save); the byte-by-byte
+  // search only runs to find where a file that is not UTF-8 goes wrong.
+  const bad = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes);
   if (bad !== -1) {
     const { line, column } = positionOfByte(bytes, bad);
     throw new BookError(`this file is not valid UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} at byte offset ${bad}): save it as UTF-8`, { file: where(file), line, column });

@@ -102,6 +102,13 @@ describe('chapter files', () => {
     expect(error.position).toMatchObject({ line: 5, column: 4 });
   });
 
+  it('encoded surrogates and overlong forms are not UTF-8 either', () => {
+    writeFileSync(at('surrogate.mdx'), Buffer.concat([Buffer.from('ok\nab'), Buffer.from([0xed, 0xa0, 0x80])]));
+    expect(located(() => readChapterFile(at('surrogate.mdx'), dir)).position).toMatchObject({ line: 2, column: 3 });
+    writeFileSync(at('overlong.mdx'), Buffer.from([0x61, 0xc0, 0xaf]));
+    expect(located(() => readChapterFile(at('overlong.mdx'), dir)).message).toMatch(/byte 0xc0 at byte offset 1/);
+  });
+
   it('a column counts characters, not bytes', () => {
     writeFileSync(at('cjk.mdx'), Buffer.concat([Buffer.from('中文'), Buffer.from([0xff])]));
     expect(located(() => readChapterFile(at('cjk.mdx'), dir)).position).toMatchObject({ line: 1, column: 3 });
