@@ -58,6 +58,7 @@ describe('Python', () => {
   it('REPL prompts are marked only in a session that has them', () => {
     expect(coloured(lexPython('>>> 1 + 1\n2'))).toEqual(['meta:>>>', 'number:1', 'number:1', 'number:2']);
     expect(coloured(lexPython('x = ...'))).toEqual([]);
+    expect(coloured(lexPython('def f(): ...\nvalue = f()'))).toEqual(['keyword:def', 'function:f', 'function:f']);
   });
 });
 
@@ -89,6 +90,7 @@ describe('JavaScript and TypeScript', () => {
     expect(coloured(lexJavaScript('// note\nconst n = 10n + 0x1f; /* a\nb */'))).toEqual(['comment:// note', 'keyword:const', 'number:10n', 'number:0x1f', 'comment:/* a\nb */']);
     expect(coloured(lexJavaScript('cache.get(key); const { type, default: d } = options;'))).toEqual(['function:get', 'keyword:const', 'attr:default']);
     expect(coloured(lexJavaScript('for (const x of xs) {}'))).toEqual(['keyword:for', 'keyword:const', 'keyword:of']);
+    expect(coloured(lexJavaScript('const { a, ...rest } = f(...args);'))).toEqual(['keyword:const', 'function:f']);
   });
 
   it('TypeScript adds its keywords and built-in types', () => {

@@ -113,6 +113,12 @@ export function lexJavaScript(code: string, typescript = false): Token[] {
       previous = cls === 'keyword' ? name : 'name';
       continue;
     }
+    if (code.startsWith('...', i)) {
+      out.push('...'); // spread or rest, not a property's dot
+      i += 3;
+      previous = '...';
+      continue;
+    }
     out.push(c);
     if (c !== '*') defining = undefined; // `function* name`, but `function (a)` defines no name
     // `a.b?.c`: the chained dot counts as a dot.

@@ -42,6 +42,7 @@ export function lexPython(code: string): Token[] {
       out.push(c);
       i++;
       atStatementStart = true;
+      afterDot = false;
       continue;
     }
     if (c === ' ' || c === '\t') {
@@ -94,6 +95,12 @@ export function lexPython(code: string): Token[] {
       out.push(code.slice(i, i + 3), 'meta');
       i += 3;
       atStatementStart = true; // the statement starts after the prompt
+      continue;
+    }
+    if (code.startsWith('...', i)) {
+      out.push('...'); // Ellipsis, not an attribute's dot
+      i += 3;
+      afterDot = false;
       continue;
     }
     afterDot = c === '.';
