@@ -36,6 +36,9 @@ describe('Python', () => {
   it('reads string prefixes, triple quotes across lines and escaped quotes', () => {
     expect(coloured(lexPython('rb"\\d" + """a\n\'b\'\n"""'))).toEqual(['string:rb"\\d"', 'string:"""a\n\'b\'\n"""']);
     expect(coloured(lexPython("'it\\'s' # done"))).toEqual(["string:'it\\'s'", 'comment:# done']);
+    // A single-line string left open ends with its line.
+    expect(coloured(lexPython('x = "open\nprint(x)'))).toEqual(['string:"open', 'builtin:print']);
+    expect(coloured(lexJavaScript("const s = 'open\nf();"))).toEqual(['keyword:const', "string:'open", 'function:f']);
   });
 
   it('numbers of every base, with separators, exponents and imaginary parts', () => {
@@ -119,6 +122,10 @@ describe('bash, JSON and TOML', () => {
     expect(coloured(lexToml('[[tool.x]]\nname = "demo" # c\n"a b".c = 1_000\nwhen = 1979-05-27T07:32:00Z\nok = true\ndeps = { req = \'>=2\' }'))).toEqual([
       'section:[[tool.x]]', 'attr:name', 'string:"demo"', 'comment:# c', 'attr:"a b".c', 'number:1_000',
       'attr:when', 'number:1979-05-27T07:32:00Z', 'attr:ok', 'literal:true', 'attr:deps', 'attr:req', "string:'>=2'",
+    ]);
+    // Literal strings keep backslashes as they are; multi-line strings span lines.
+    expect(coloured(lexToml("path = 'C:\\dir\\'\ntext = '''a\nb'''\nq = \"say \\\"hi\\\"\""))).toEqual([
+      'attr:path', "string:'C:\\dir\\'", 'attr:text', "string:'''a\nb'''", 'attr:q', 'string:"say \\"hi\\""',
     ]);
   });
 });

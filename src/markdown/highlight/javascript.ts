@@ -1,4 +1,4 @@
-import { interpolationEnd, JS_IDENTIFIER, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
+import { JS_IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set([
   'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
@@ -68,15 +68,9 @@ export function lexJavaScript(code: string, typescript = false): Token[] {
       i = end;
       continue;
     }
-    if (c === '"' || c === "'") {
-      const end = quotedEnd(code, i, c);
-      out.push(code.slice(i, end), 'string');
-      i = end;
-      previous = 'string';
-      continue;
-    }
-    if (c === '`') {
-      i = lexTemplate(code, i, out);
+    if (c === '"' || c === "'" || c === '`') {
+      const template = c === '`';
+      i = lexStringLiteral(code, i, i + 1, { closing: c, multiline: template, escapes: true, field: template ? '${' : undefined }, out);
       previous = 'string';
       continue;
     }
@@ -159,41 +153,6 @@ function classify(name: string, code: string, end: number, previous: string, def
   if (CAPITALIZED.test(name)) return 'class';
   if (code[next] === '(') return 'function';
   return undefined;
-}
-
-/** The end (exclusive) of a '…' or "…" string starting at `start`; an unclosed one ends with its line. */
-function quotedEnd(code: string, start: number, quote: string): number {
-  let i = start + 1;
-  while (i < code.length && code[i] !== quote && code[i] !== '\n') i += code[i] === '\\' ? 2 : 1;
-  return Math.min(code[i] === quote ? i + 1 : i, code.length);
-}
-
-/** A template literal; its `${fields}` are pushed uncoloured. */
-function lexTemplate(code: string, start: number, out: TokenList): number {
-  let i = start + 1;
-  let partStart = start;
-  while (i < code.length) {
-    const c = code[i];
-    if (c === '\\') {
-      i += 2;
-      continue;
-    }
-    if (c === '`') {
-      i++;
-      break;
-    }
-    if (c === '$' && code[i + 1] === '{') {
-      out.push(code.slice(partStart, i), 'string');
-      const end = interpolationEnd(code, i + 1, true);
-      out.push(code.slice(i, end));
-      i = partStart = end;
-      continue;
-    }
-    i++;
-  }
-  i = Math.min(i, code.length);
-  out.push(code.slice(partStart, i), 'string');
-  return i;
 }
 
 /** The end (exclusive) of a regular expression literal with its flags, or undefined if the line has none. */

@@ -1,4 +1,4 @@
-import { IDENTIFIER, interpolationEnd, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
+import { IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set([
   'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
@@ -135,36 +135,8 @@ function classify(name: string, code: string, end: number, context: NameContext)
  */
 function lexString(code: string, start: number, prefixLength: number, out: TokenList): number {
   const prefix = code.slice(start, start + prefixLength);
-  const formatted = /[fFtT]/.test(prefix);
   const triple = code.startsWith('"""', start + prefixLength) || code.startsWith("'''", start + prefixLength);
-  const quote = code.slice(start + prefixLength, start + prefixLength + (triple ? 3 : 1));
-  let i = start + prefixLength + quote.length;
-  let partStart = start;
-  while (i < code.length) {
-    const c = code[i];
-    if (c === '\\') {
-      i += 2;
-      continue;
-    }
-    if (c === '\n' && !triple) break;
-    if (code.startsWith(quote, i)) {
-      i += quote.length;
-      break;
-    }
-    if (formatted && c === '{') {
-      if (code[i + 1] === '{') {
-        i += 2;
-        continue;
-      }
-      out.push(code.slice(partStart, i), 'string');
-      const end = interpolationEnd(code, i, triple);
-      out.push(code.slice(i, end));
-      i = partStart = end;
-      continue;
-    }
-    i++;
-  }
-  i = Math.min(i, code.length);
-  out.push(code.slice(partStart, i), 'string');
-  return i;
+  const closing = code.slice(start + prefixLength, start + prefixLength + (triple ? 3 : 1));
+  const formatted = /[fFtT]/.test(prefix);
+  return lexStringLiteral(code, start, start + prefixLength + closing.length, { closing, multiline: triple, escapes: true, field: formatted ? '{' : undefined, doubledBraces: true }, out);
 }

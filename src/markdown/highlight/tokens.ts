@@ -53,6 +53,56 @@ export function startsNumber(code: string, index: number): boolean {
   return c === 46 && next >= 48 && next <= 57;
 }
 
+/** How a kind of string literal is written. */
+export interface StringSyntax {
+  /** What ends it: `"`, `'''`, a backtick. */
+  closing: string;
+  /** May it run over several lines? A single-line one left open ends with its line. */
+  multiline: boolean;
+  /** Does a backslash keep the next character inside (TOML's '…' strings have no escapes)? */
+  escapes: boolean;
+  /** What opens an interpolated field (`{` in an f-string, `${` in a template), if any. */
+  field?: string;
+  /** `{{` is a literal brace, not a field (f-strings). */
+  doubledBraces?: boolean;
+}
+
+/**
+ * Pushes a string literal that starts at `start` (its prefix and opening quote) and whose text
+ * begins at `textStart`; its fields are pushed uncoloured. Returns where it ends (exclusive).
+ */
+export function lexStringLiteral(code: string, start: number, textStart: number, syntax: StringSyntax, out: TokenList): number {
+  let i = textStart;
+  let partStart = start;
+  while (i < code.length) {
+    const c = code[i];
+    if (c === '\\' && syntax.escapes) {
+      i += 2;
+      continue;
+    }
+    if (c === '\n' && !syntax.multiline) break;
+    if (code.startsWith(syntax.closing, i)) {
+      i += syntax.closing.length;
+      break;
+    }
+    if (syntax.field && code.startsWith(syntax.field, i)) {
+      if (syntax.doubledBraces && code[i + 1] === '{') {
+        i += 2;
+        continue;
+      }
+      out.push(code.slice(partStart, i), 'string');
+      const end = interpolationEnd(code, i + syntax.field.length - 1, syntax.multiline);
+      out.push(code.slice(i, end));
+      i = partStart = end;
+      continue;
+    }
+    i++;
+  }
+  i = Math.min(i, code.length);
+  out.push(code.slice(partStart, i), 'string');
+  return i;
+}
+
 /**
  * The end (exclusive) of an interpolation that opens at `open` (`{` in an f-string, `${` in a
  * template): the bracket that balances it, stepping over strings inside. A single-line string's

@@ -1,4 +1,4 @@
-import { lineEnd, type Token, TokenList } from './tokens.js';
+import { lexStringLiteral, lineEnd, type Token, TokenList } from './tokens.js';
 
 /** A key before `=`: bare, quoted or dotted (`tool.poetry.name`, `"key with spaces"`). */
 const KEY = /(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*(?=\s*=)/y;
@@ -49,9 +49,9 @@ export function lexToml(code: string): Token[] {
       continue;
     }
     if (c === '"' || c === "'") {
-      const end = stringEnd(code, i);
-      out.push(code.slice(i, end), 'string');
-      i = end;
+      // Basic ("…") and literal ('…') strings, and their multi-line forms ('''…''', """…""").
+      const closing = code.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      i = lexStringLiteral(code, i, i + closing.length, { closing, multiline: closing.length === 3, escapes: c === '"' }, out);
       continue;
     }
     NUMBER.lastIndex = i;
@@ -71,19 +71,4 @@ export function lexToml(code: string): Token[] {
     i++;
   }
   return out.tokens;
-}
-
-/** The end (exclusive) of a basic ("…"), literal ('…') or multi-line ("""…""", '''…''') string. */
-function stringEnd(code: string, start: number): number {
-  const quote = code[start];
-  const triple = code.startsWith(quote.repeat(3), start);
-  const closing = triple ? quote.repeat(3) : quote;
-  let i = start + closing.length;
-  while (i < code.length) {
-    if (code[i] === '\\' && quote === '"') i += 2;
-    else if (code.startsWith(closing, i)) return i + closing.length;
-    else if (code[i] === '\n' && !triple) return i;
-    else i++;
-  }
-  return code.length;
 }
