@@ -1,4 +1,4 @@
-import { lineEnd, type Token, TokenList } from './tokens.js';
+import { lineEnd, matchAt, type Token, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'in', 'function', 'select', 'return', 'time']);
 const BUILTINS = new Set([
@@ -44,14 +44,12 @@ export function lexBash(code: string): Token[] {
       continue;
     }
     if (c === '$') {
-      VARIABLE.lastIndex = i;
-      const variable = VARIABLE.exec(code)?.[0];
+      const variable = matchAt(VARIABLE, code, i);
       out.push(variable ?? c, variable ? 'variable' : undefined);
       i += variable?.length ?? 1;
       continue;
     }
-    WORD.lastIndex = i;
-    const word = WORD.exec(code)?.[0];
+    const word = matchAt(WORD, code, i);
     if (word !== undefined) {
       // `NAME=value` assigns: the name is a variable.
       const assignment = /^[A-Za-z_][A-Za-z0-9_]*=/.exec(word)?.[0];
@@ -77,8 +75,7 @@ function lexDoubleQuoted(code: string, start: number, out: TokenList): number {
       continue;
     }
     if (code[i] === '$') {
-      VARIABLE.lastIndex = i;
-      const variable = VARIABLE.exec(code)?.[0];
+      const variable = matchAt(VARIABLE, code, i);
       if (variable) {
         out.push(code.slice(partStart, i), 'string');
         out.push(variable, 'variable');

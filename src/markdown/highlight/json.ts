@@ -1,4 +1,4 @@
-import { TokenList, type Token } from './tokens.js';
+import { matchAt, type Token, TokenList } from './tokens.js';
 
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WORD = /[A-Za-z_]\w*/y;
@@ -20,16 +20,14 @@ export function lexJson(code: string): Token[] {
       continue;
     }
     if (c === '-' || (c >= '0' && c <= '9')) {
-      NUMBER.lastIndex = i;
-      const number = NUMBER.exec(code)?.[0];
+      const number = matchAt(NUMBER, code, i);
       if (number) {
         out.push(number, 'number');
         i += number.length;
         continue;
       }
     }
-    WORD.lastIndex = i;
-    const word = WORD.exec(code)?.[0];
+    const word = matchAt(WORD, code, i);
     if (word) {
       out.push(word, word === 'true' || word === 'false' || word === 'null' ? 'literal' : undefined);
       i += word.length;

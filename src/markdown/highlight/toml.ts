@@ -1,10 +1,11 @@
-import { lexStringLiteral, lineEnd, type Token, TokenList } from './tokens.js';
+import { lexStringLiteral, lineEnd, matchAt, type Token, TokenList } from './tokens.js';
 
 /** A key before `=`: bare, quoted or dotted (`tool.poetry.name`, `"key with spaces"`). */
 const KEY = /(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*(?=\s*=)/y;
 /** Numbers, and dates and times (`1979-05-27T07:32:00Z`), which share the number colour. */
 const NUMBER = /[+-]?(?:0x[\da-fA-F_]+|0o[0-7_]+|0b[01_]+|inf|nan|\d[\d_]*(?:-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)?)?|:\d\d(?::\d\d(?:\.\d+)?)?)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)/y;
 const TABLE = /\[\[?[^\]\n]*\]\]?/y;
+const BOOLEAN = /(?:true|false)\b/y;
 
 /** Cuts TOML (pyproject.toml and friends) into coloured tokens: tables, keys, strings, numbers and dates, booleans, comments. */
 export function lexToml(code: string): Token[] {
@@ -33,16 +34,14 @@ export function lexToml(code: string): Token[] {
       continue;
     }
     if (wasLineStart && c === '[') {
-      TABLE.lastIndex = i;
-      const table = TABLE.exec(code)?.[0];
+      const table = matchAt(TABLE, code, i);
       if (table) {
         out.push(table, 'section');
         i += table.length;
         continue;
       }
     }
-    KEY.lastIndex = i;
-    const key = KEY.exec(code)?.[0];
+    const key = matchAt(KEY, code, i);
     if (key) {
       out.push(key, 'attr');
       i += key.length;
@@ -54,14 +53,13 @@ export function lexToml(code: string): Token[] {
       i = lexStringLiteral(code, i, i + closing.length, { closing, multiline: closing.length === 3, escapes: c === '"' }, out);
       continue;
     }
-    NUMBER.lastIndex = i;
-    const number = /[\d+-]/.test(c) || code.startsWith('inf', i) || code.startsWith('nan', i) ? NUMBER.exec(code)?.[0] : undefined;
+    const number = /[\d+-]/.test(c) || code.startsWith('inf', i) || code.startsWith('nan', i) ? matchAt(NUMBER, code, i) : undefined;
     if (number) {
       out.push(number, 'number');
       i += number.length;
       continue;
     }
-    const word = /^(true|false)\b/.exec(code.slice(i, i + 6))?.[0];
+    const word = matchAt(BOOLEAN, code, i);
     if (word) {
       out.push(word, 'literal');
       i += word.length;
