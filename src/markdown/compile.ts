@@ -3,7 +3,6 @@ import type { Root } from 'mdast';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
@@ -20,6 +19,7 @@ import { remarkLinks, type LinkOptions } from './plugins/links.js';
 import { remarkMdxGuard } from './plugins/mdx-guard.js';
 import { remarkUrlSchemes } from './plugins/url-schemes.js';
 import { parseWithCodeBodiesHidden } from './hide-code-bodies.js';
+import { remarkParser } from './parse/parser.js';
 import { remarkUnparsedStrong } from './plugins/unparsed-strong.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
 import { toHastHandlers } from './to-hast-handlers.js';
@@ -27,7 +27,7 @@ import type { CompiledChapter } from './types.js';
 
 export type CompileOptions = LinkOptions;
 
-const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective);
+const parser = unified().use(remarkParser).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective);
 
 /** Compiles one chapter's MDX source into hast plus everything later stages need. */
 export function compileChapter(source: string, filePath: string, options: CompileOptions): CompiledChapter {

@@ -9,7 +9,7 @@ import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
  * The two GitHub-flavoured extensions the book uses: tables and ~~strikethrough~~. The whole of
  * remark-gfm also brings literal autolinks, whose tokenizer tripled the parse time of a chapter.
  *
- * Must come after remark-parse: it wraps the parser to tell the table tokenizer where tables
+ * Must come after the parser plugin (remark-parse or ../parse/parser.ts): it wraps the parser to tell the table tokenizer where tables
  * can be (see tableConstruct).
  */
 export function remarkGfmTables(this: Processor) {
@@ -18,7 +18,7 @@ export function remarkGfmTables(this: Processor) {
   (data.micromarkExtensions ??= []).push({ flow: { null: tableConstruct(document) } }, gfmStrikethrough());
   (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown());
   const parse = this.parser;
-  if (!parse) throw new Error('remarkGfmTables must be used after remark-parse');
+  if (!parse) throw new Error('remarkGfmTables must be used after a parser plugin');
   this.parser = (text, file) => {
     // A carriage return is a line ending of its own to micromark: lines would not match, so no shortcut.
     document.delimiterRows = text.includes('\r') ? undefined : delimiterRowsOf(text);

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { remarkParser } from '../../src/markdown/parse/parser.js';
+import { remarkGfmTables } from '../../src/markdown/plugins/gfm-tables.js';
+import { escapeHeadingIds } from '../../src/markdown/plugins/heading-ids.js';
+
+// The compiler's parser, and the same syntax read by remark-parse (mdast-util-from-markdown's own compiler).
+const ours = unified().use(remarkParser).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective);
+const theirs = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective);
+
+describe('the parser (micromark events compiled into mdast by compile-events.ts)', () => {
+  const lists = [
+    '- a\n- b\n- c',
+    '- a\n\n- b\n- c',
+    '- a\n\n  second paragraph\n- b',
+    '1. one\n2. two\n\n3. three',
+    '3) three\n4) four',
+    '- a\n  - nested\n\n  - nested spread\n- b',
+    '- a\n  1. x\n  2. y\n- b\n\n\n- c after two blank lines',
+    '-\n  empty first line\n- b',
+    '- \n- empty items\n-',
+    '> - in a quote\n>\n> - spread in a quote\n\nafter',
+    '- a\n  > quote in an item\n  > more\n- b',
+    '- a\n\n```js\ncode ends the list\n```',
+    '- a\n  ```py\n  x = 1\n  ```\n\n- b',
+    '* star\n+ plus\n- dash',
+    '- [x] not a task in this parser\n- [ ] either',
+    ':::note\n- in a directive\n\n- spread\n:::\n\n- outside',
+    '<Compare>\n\n- in JSX\n- items\n\n</Compare>',
+    '- a\n- b\n\n\n',
+    '- a\n    indented continuation\n- b\n\n      indented code in an item',
+    '1. a\n\n   - b\n\n     c\n2. d',
+  ];
+  const constructs = [
+    '',
+    '\n\n\n',
+    '# ATX *emphasis* `code`\n\nSetext\n======\n\nAnd two\n---',
+    'hard  \nbreak\\\nescape &amp; &#65; &#x42; &copy;',
+    '[link](https://example.com "title") ![image](a.png) [ref][r] [collapsed][] [r]\n\n[r]: https://r.example/ "T"',
+    '**strong** _em_ ~~strike~~ `a ``b`` c`',
+    '***\n\n    indented code\n\nparagraph\nlazy line',
+    '---\ntitle: Front matter\n---\n\n# Heading \\{#custom-id\\}',
+    'import {A} from "./a.js"\nexport const b = 1\n\n<A b={1 + 2} c="d" {...rest}>text **bold** {expression}</A>\n\n{/* comment */}',
+    '<Compare left="JavaScript">\n\n```js\nconst x = 1;\n```\n\n</Compare>',
+    ':::tip[A *label*]{#id .class key="value"}\nBody with ::leaf[x]{y=z} and :text[directive].\n:::',
+    '::::outer\n:::inner\nnested\n:::\n::::',
+    '| a | b |\n| :- | -: |\n| 1 | `|` |\n\n> quote\n> > nested quote\nlazy',
+    'line one\r\nline two\r\n\r\n- crlf\r\n- list',
+  ];
+
+  it.each([...lists, ...constructs])('gives the tree remark-parse gives: %j', (source) => {
+    expect(ours.parse(source)).toEqual(theirs.parse(source));
+  });
+
+  it('marks lists and items as spread the way CommonMark does', () => {
+    const spread = (source: string) => {
+      const list = ours.parse(source).children[0] as { spread: boolean; children: Array<{ spread: boolean }> };
+      return [list.spread, ...list.children.map((item) => item.spread)];
+    };
+    expect(spread('- a\n- b')).toEqual([false, false, false]);
+    expect(spread('- a\n\n- b')).toEqual([true, false, false]);
+    expect(spread('- a\n\n  more\n- b')).toEqual([false, true, false]);
+  });
+
+  it('gives the tree remark-parse gives for every chapter of the book', () => {
+    const bookDir = path.join(import.meta.dirname, '..', '..', 'book');
+    let items = 0;
+    for (const locale of ['en', 'zh-cn']) {
+      for (const name of readdirSync(path.join(bookDir, locale)).filter((n) => n.endsWith('.mdx'))) {
+        const source = escapeHeadingIds(readFileSync(path.join(bookDir, locale, name), 'utf8'));
+        const tree = ours.parse(source);
+        expect(tree, `${locale}/${name}`).toEqual(theirs.parse(source));
+        items += JSON.stringify(tree).split('"type":"listItem"').length - 1;
+      }
+    }
+    expect(items).toBeGreaterThan(500);
+  });
+
+  it.each([
+    '<Compare>\n\nnever closed',
+    'text {unclosed expression',
+    '<A>\n\n</B>',
+    '- item <b>\n\n</b>',
+  ])('fails where remark-parse fails, with the same message: %j', (source) => {
+    const error = (parse: () => unknown) => {
+      try {
+        parse();
+      } catch (caught) {
+        return String((caught as Error).message);
+      }
+      return 'parsed';
+    };
+    const theirMessage = error(() => theirs.parse(source));
+    expect(theirMessage).not.toBe('parsed');
+    expect(error(() => ours.parse(source))).toBe(theirMessage);
+  });
+});
