@@ -46,6 +46,22 @@ describe('the builder in watch mode', () => {
     expect(changedFiles(first, second)).toEqual(['assets/pages/en/beta.js', 'beta/index.html']);
   });
 
+  it('writes route modules that import as the page data and the same content HTML as the page', async () => {
+    book = createTinyBook();
+    book.writeConfig(['alpha', 'beta', 'gamma']);
+    const source = readFileSync(book.file('en', 'beta'), 'utf8');
+    writeFileSync(book.file('en', 'beta'), `${source}\nQuotes " and \\\\ and \\<angle> and a line\u2028separator.\n\n\`\`\`js\nif (a < b) console.log("</script>");\n\`\`\`\n`);
+    const files = (await devBuilder(book.configPath).build()).files;
+    const module = String(files.get('assets/pages/en/beta.js'));
+    const { default: route } = (await import(`data:text/javascript,${encodeURIComponent(module)}`)) as { default: { page: { title: string }; html: string } };
+    expect(route.page.title).toBe('Beta chapter');
+    expect(route.html).toContain('&lt;angle&gt;');
+    expect(route.html).toContain('separator.');
+    expect(String(files.get('beta/index.html'))).toContain(route.html);
+    // A module file is not inside a <script> element: its "<" stay one byte each.
+    expect(module).not.toContain('\\u003c');
+  });
+
   it('changes every page when only the client-side site data changes, so open tabs reload', async () => {
     book = createTinyBook();
     book.writeConfig(['alpha', 'beta', 'gamma']);
