@@ -1,11 +1,12 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { writeContents, type FileContents } from './copied-file.js';
 import { assertSafeOutputDir, type ProtectedFolders } from './guard.js';
 import { isPybookOutput, MARKER_FILE, markerJson } from './marker.js';
 import { copyStaticFiles } from './static-files.js';
 
 /** The files of a site, relative path -> contents, written in one go. */
-export type SiteFiles = Map<string, string | Uint8Array>;
+export type SiteFiles = Map<string, FileContents>;
 
 export interface WriteSiteOptions {
   /** The project's folders that the output may never replace (see guard.ts). */
@@ -16,7 +17,7 @@ export interface WriteSiteOptions {
    * More files, written after `files` and read one at a time, so that each may be made just
    * before it is written and dropped after (see BuildOptions.streamDocuments).
    */
-  streamed?: Iterable<[string, string | Uint8Array]>;
+  streamed?: Iterable<[string, FileContents]>;
 }
 
 const STAGING = '.staging-';
@@ -96,16 +97,16 @@ export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs
   const marker = files.get(MARKER_FILE) ?? markerJson([]);
   try {
     mkdirSync(staging, { recursive: true });
-    writeFileSync(path.join(staging, MARKER_FILE), marker);
+    writeContents(path.join(staging, MARKER_FILE), marker);
     copyStaticFiles(staticDirs, staging, options.staticRoot);
     // Sorted so that the write order (and any error) is the same on every run.
     const made = new Set<string>();
-    const write = (name: string, contents: string | Uint8Array) => {
+    const write = (name: string, contents: FileContents) => {
       const file = path.join(staging, name);
       const folder = path.dirname(file);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
       made.add(folder);
-      writeFileSync(file, contents);
+      writeContents(file, contents);
     };
     for (const name of [...files.keys()].sort()) if (name !== MARKER_FILE) write(name, files.get(name)!);
     for (const [name, contents] of options.streamed ?? []) {

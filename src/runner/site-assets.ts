@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
+import { copyOf, type FileContents } from '../output/copied-file.js';
 import { hashText, type DiskCache } from '../generator/disk-cache.js';
 import type { RunnerSiteData } from '../pages/types.js';
 import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
@@ -13,7 +14,7 @@ const PYODIDE_DOWNLOADS = ['pyodide.asm.wasm', 'python_stdlib.zip'];
 
 export interface RunnerAssets {
   /** Output files: path relative to the site root -> contents. */
-  files: Map<string, Uint8Array>;
+  files: Map<string, FileContents>;
   /** Every one of them is named by its content (or its version), so it may be cached for good. */
   contentNamed: string[];
   /** What the page's runner needs to know (in the site data). */
@@ -23,10 +24,7 @@ export interface RunnerAssets {
 const workerCode = new Map<WorkerName, Promise<Uint8Array>>();
 const readFiles = new Map<string, { stamp: string; bytes: Uint8Array }>();
 
-/**
- * A file's bytes, the same object while the file is unchanged: watch mode's output sync then
- * sees Pyodide's 13 MB as unchanged without comparing it, and a build does not read it again.
- */
+/** A file's bytes, the same object while the file is unchanged (see copyOf). */
 function readOnce(file: string): Uint8Array {
   const stat = statSync(file);
   const stamp = `${stat.size}:${stat.mtimeMs}`;
@@ -43,12 +41,13 @@ function readOnce(file: string): Uint8Array {
  * fixtures. None of it is fetched before the reader's first Run.
  */
 export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promise<RunnerAssets> {
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, FileContents>();
   const base = config.basePath;
   const version = pyodideVersion();
   const pyodideDir = `assets/pyodide-${version}/`;
   const source = pyodideFolder();
-  for (const name of PYODIDE_FILES) files.set(pyodideDir + name, readOnce(path.join(source, name)));
+  const pyodide = new Map(PYODIDE_FILES.map((name) => [name, copyOf(path.join(source, name))]));
+  for (const [name, file] of pyodide) files.set(pyodideDir + name, file);
   // Only the lock file's header: no package beyond the standard library is loaded, so its 120 KB
   // list of packages (to be fetched from a CDN) is left out.
   const lock = JSON.parse(readFileSync(path.join(source, 'pyodide-lock.json'), 'utf8')) as { info: unknown };
@@ -77,7 +76,7 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
     python: {
       worker: workers['python-worker'],
       indexUrl: base + pyodideDir,
-      downloads: PYODIDE_DOWNLOADS.map((name) => ({ url: base + pyodideDir + name, bytes: files.get(pyodideDir + name)!.length })),
+      downloads: PYODIDE_DOWNLOADS.map((name) => ({ url: base + pyodideDir + name, bytes: pyodide.get(name)!.size })),
       lock: JSON.stringify({ info: lock.info, packages: {} }),
     },
     javascript: { worker: workers['sandbox-worker'] },

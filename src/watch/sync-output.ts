@@ -1,18 +1,19 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bytesOf, sizeOf, writeContents, type FileContents } from '../output/copied-file.js';
 import type { SiteFiles } from '../output/write-site.js';
 
 // The client bundle's files are the same objects from build to build: no need to compare bytes.
-const same = (a: string | Uint8Array, b: string | Uint8Array) =>
-  a === b || (typeof a === 'string' && typeof b === 'string' ? a === b : Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0);
+const same = (a: FileContents, b: FileContents) =>
+  a === b || (typeof a === 'string' && typeof b === 'string' ? a === b : sizeOf(a) === sizeOf(b) && Buffer.compare(bytesOf(a), bytesOf(b)) === 0);
 
 /** Writes a file so that the server never reads half of it (see syncOutput). */
-function replaceFile(file: string, contents: string | Uint8Array): void {
+function replaceFile(file: string, contents: FileContents): void {
   mkdirSync(path.dirname(file), { recursive: true });
   // Write then rename: the server never reads half a file, and the new inode tells its file
   // cache that the file changed even when size and (coarse) mtime stay the same.
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, contents);
+  writeContents(temporary, contents);
   renameSync(temporary, file);
 }
 
@@ -41,18 +42,17 @@ export function syncOutputWithDisk(outDir: string, next: SiteFiles, contentNamed
   sweep(outDir, '');
   for (const [name, contents] of next) {
     const file = path.join(outDir, name);
-    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     try {
       const stats = lstatSync(file);
       // A file named by its content (the client bundle, Pyodide's versioned folder) is the same
       // file if it has the same size: not read back.
-      if (stats.isFile() && stats.size === bytes.length && (contentNamed.has(name) || Buffer.compare(readFileSync(file), bytes) === 0)) continue;
+      if (stats.isFile() && stats.size === sizeOf(contents) && (contentNamed.has(name) || Buffer.compare(readFileSync(file), bytesOf(contents)) === 0)) continue;
       // A folder in the way (the rename below replaces a file or a link itself).
       if (stats.isDirectory()) rmSync(file, { recursive: true, force: true });
     } catch {
       // missing (or unreadable): written below
     }
-    replaceFile(file, bytes);
+    replaceFile(file, contents);
     changed.push(name);
   }
   return changed;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { compileThreads, POOL_MIN_CORES, POOL_MIN_JOBS } from '../../src/generator/compile-pool.js';
 import { BookError, BookErrors } from '../../src/shared/errors.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const digest = (result: BuildResult) =>
-  Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(contents).digest('hex')]));
+  Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(bytesOf(contents)).digest('hex')]));
 
 describe('how many threads compile chapters', () => {
   it('is one below four cores or for a few chapters, else one per core up to eight', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
+import { bytesOf } from '../../src/output/copied-file.js';
 import { en } from '../../src/i18n/en.js';
 import { zhCn } from '../../src/i18n/zh-cn.js';
 import { chapter, createFixtureBook, FIXTURE_BASE as BASE, FIXTURE_SITE_URL as ORIGIN, type FixtureBook } from '../fixtures/fixture-book.js';
@@ -33,7 +34,7 @@ let result: BuildResult;
 const html = (file: string): string => {
   const contents = result.files.get(file);
   if (contents === undefined) throw new Error(`the build wrote no ${file}`);
-  return typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
+  return typeof contents === 'string' ? contents : Buffer.from(bytesOf(contents)).toString('utf8');
 };
 const htmlFiles = () => [...result.files.keys()].filter((f) => f.endsWith('.html')).sort();
 

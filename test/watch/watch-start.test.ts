@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWatch, type WatchSession } from '../../src/cli/watch.js';
+import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { createTinyBook } from './tiny-book.js';
 
@@ -16,7 +17,7 @@ const book = createTinyBook();
 const cacheDir = path.join(book.dir, '.pybook-cache');
 const entries = (namespace: string) => (existsSync(path.join(cacheDir, namespace)) ? readdirSync(path.join(cacheDir, namespace)).sort() : []);
 const digest = (result: BuildResult) =>
-  Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(contents).digest('hex')]));
+  Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(bytesOf(contents)).digest('hex')]));
 
 let session: WatchSession | undefined;
 afterAll(async () => {

@@ -1,0 +1,52 @@
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+
+/**
+ * A file of the site that is an unchanged copy of a file on disk (Pyodide's 13 MB, say). Writing
+ * it lets the kernel copy the bytes (`copyFileSync`) instead of reading them into memory and
+ * writing them back out: some 30 ms of a cold build, and 13 MB less heap.
+ */
+export class CopiedFile {
+  constructor(
+    readonly source: string,
+    readonly size: number,
+  ) {}
+
+  /** The bytes, read when something must compare them. */
+  read(): Buffer {
+    return readFileSync(this.source);
+  }
+}
+
+/** What a site file holds: text, bytes, or a file to copy. */
+export type FileContents = string | Uint8Array | CopiedFile;
+
+const copies = new Map<string, { stamp: string; file: CopiedFile }>();
+
+/**
+ * A CopiedFile of `source`, the same object while the file is unchanged on disk: watch mode's
+ * output sync then sees it as unchanged without comparing bytes.
+ */
+export function copyOf(source: string): CopiedFile {
+  const stat = statSync(source);
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const known = copies.get(source);
+  if (known?.stamp === stamp) return known.file;
+  const file = new CopiedFile(source, stat.size);
+  copies.set(source, { stamp, file });
+  return file;
+}
+
+export function sizeOf(contents: FileContents): number {
+  if (contents instanceof CopiedFile) return contents.size;
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
+}
+
+export function bytesOf(contents: FileContents): Uint8Array {
+  if (contents instanceof CopiedFile) return contents.read();
+  return typeof contents === 'string' ? Buffer.from(contents) : contents;
+}
+
+export function writeContents(file: string, contents: FileContents): void {
+  if (contents instanceof CopiedFile) copyFileSync(contents.source, file);
+  else writeFileSync(file, contents);
+}
