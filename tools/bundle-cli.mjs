@@ -41,4 +41,9 @@ await build({
   banner: { js: "import { createRequire as __pybookCreateRequire } from 'node:module'; const require = __pybookCreateRequire(import.meta.url);" },
   logLevel: 'warning',
   legalComments: 'none',
+  // 2 MB of JavaScript is parsed at every start: without whitespace and with shorter syntax it
+  // is 1.6 MB, and a cold build 0.94-0.96 of the time (paired runs). Names stay as written, so
+  // stack traces still name the functions.
+  minifyWhitespace: true,
+  minifySyntax: true,
 });
