@@ -2,9 +2,10 @@
  * The floor under a cold build: how long the design's parser alone (remark-parse + remark-mdx +
  * remark-directive + front matter, fence bodies hidden as the compiler does) takes for the book's
  * chapters, in a fresh process; and whether two processes, each parsing half the chapters, finish
- * sooner than one parsing all of them (they do not on this 2-vCPU machine).
+ * sooner than one parsing all of them (they do not on this 2-vCPU machine). Beside it, pybook's
+ * own parser (src/markdown/parse with the GFM table shortcut, the same tree) on the same text.
  *
- * Run directly (`node --import tsx bench/parse-floor.ts [all|even|odd]`) it parses and prints one
+ * Run directly (`node --import tsx bench/parse-floor.ts [all|even|odd|pybook]`) it parses and prints one
  * JSON line; `measureParseFloor()` runs it in child processes for the bench.
  */
 import { spawn } from 'node:child_process';
@@ -22,29 +23,37 @@ export interface ParseFloor {
   allMs: number;
   /** Two processes at once, each parsing every other chapter: the slower one's time. */
   twoHalvesMs: number;
+  /** pybook's parser, one process parsing every chapter. */
+  pybookMs: number;
 }
+
+type Part = 'all' | 'even' | 'odd' | 'pybook';
 
 interface ChildResult { chapters: number; characters: number; parseMs: number }
 
-async function parseChapters(part: 'all' | 'even' | 'odd'): Promise<ChildResult> {
+async function parseChapters(part: Part): Promise<ChildResult> {
   const [{ unified }, { default: remarkParse }, { default: remarkFrontmatter }, { default: remarkMdx }, { default: remarkDirective }] = await Promise.all([
     import('unified'), import('remark-parse'), import('remark-frontmatter'), import('remark-mdx'), import('remark-directive'),
   ]);
   const { parseWithCodeBodiesHidden } = await import('../src/markdown/hide-code-bodies.js');
   const { escapeHeadingIds } = await import('../src/markdown/plugins/heading-ids.js');
-  const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkMdx).use(remarkDirective);
+  const { remarkParser } = await import('../src/markdown/parse/parser.js');
+  const { remarkGfmTables } = await import('../src/markdown/plugins/gfm-tables.js');
+  const parser = part === 'pybook'
+    ? unified().use(remarkParser).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective)
+    : unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkMdx).use(remarkDirective);
   const sources: string[] = [];
   for (const locale of ['en', 'zh-cn']) {
     const folder = path.join(root, 'book', locale);
     for (const name of readdirSync(folder).filter((n) => n.endsWith('.mdx')).sort()) sources.push(escapeHeadingIds(readFileSync(path.join(folder, name), 'utf8')));
   }
-  const mine = sources.filter((_, i) => part === 'all' || (i % 2 === 0) === (part === 'even'));
+  const mine = sources.filter((_, i) => part === 'all' || part === 'pybook' || (i % 2 === 0) === (part === 'even'));
   const started = performance.now();
   for (const source of mine) parseWithCodeBodiesHidden(source, (text) => parser.parse(text));
   return { chapters: mine.length, characters: mine.reduce((sum, s) => sum + s.length, 0), parseMs: performance.now() - started };
 }
 
-function runChild(part: 'all' | 'even' | 'odd'): Promise<ChildResult> {
+function runChild(part: Part): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), part], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -56,10 +65,11 @@ function runChild(part: 'all' | 'even' | 'odd'): Promise<ChildResult> {
 export async function measureParseFloor(): Promise<ParseFloor> {
   const all = await runChild('all');
   const halves = await Promise.all([runChild('even'), runChild('odd')]);
-  return { chapters: all.chapters, characters: all.characters, allMs: round(all.parseMs), twoHalvesMs: round(Math.max(...halves.map((h) => h.parseMs))) };
+  const pybook = await runChild('pybook');
+  return { chapters: all.chapters, characters: all.characters, allMs: round(all.parseMs), twoHalvesMs: round(Math.max(...halves.map((h) => h.parseMs))), pybookMs: round(pybook.parseMs) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const part = (process.argv[2] ?? 'all') as 'all' | 'even' | 'odd';
+  const part = (process.argv[2] ?? 'all') as Part;
   process.stdout.write(`${JSON.stringify(await parseChapters(part))}\n`);
 }
