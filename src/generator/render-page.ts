@@ -1,15 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import { createElement, Fragment } from 'react';
-import { jsx, jsxs } from 'react/jsx-runtime';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import rehypeReact from 'rehype-react';
-import { unified } from 'unified';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { App } from '../theme/App.js';
-import { HomeSections } from '../theme/pages/HomeSections.js';
+import { homeSectionsHtml } from '../theme/pages/home-sections.js';
 import type { HomeData } from '../pages/home.js';
-import { contentComponents } from '../theme/content/index.js';
-import { RunVerdictsContext } from '../theme/content/run-verdicts.js';
+import { renderContentHtml } from '../theme/content/index.js';
 import { HEAD_SCRIPT } from '../theme/color-mode.js';
 import { SiteContext } from '../theme/site-context.js';
 import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
@@ -20,20 +16,17 @@ import { toClientPage } from '../pages/types.js';
 /** The HTML shell every page is rendered into (pybook's own, beside src/ and dist/). */
 export const TEMPLATE_FILE = fileURLToPath(new URL('../../templates/page.html', import.meta.url));
 
-const contentProcessor = unified().use(rehypeReact, { Fragment, jsx, jsxs, components: contentComponents as never });
-
 /**
- * A chapter's hast rendered through the theme's content components into static HTML; `runnable`
+ * A chapter's hast rendered through the content templates (src/theme/content) into static HTML; `runnable`
  * holds the examples that may offer Run (the browser-check record).
  */
 export function renderContent(hast: HastRoot, site: SiteData, runnable: ReadonlySet<string> = new Set()): string {
-  const element = contentProcessor.stringify(hast);
-  return renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, createElement(RunVerdictsContext.Provider, { value: runnable }, element)));
+  return renderContentHtml(hast, { strings: site.strings, runnable });
 }
 
-/** The home page's sections below the hero, as static HTML (see HomeSections.tsx). */
+/** The home page's sections below the hero, as static HTML (see home-sections.ts). */
 export function renderHomeSections(home: HomeData, site: SiteData): string {
-  return renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, createElement(HomeSections, { home })));
+  return homeSectionsHtml(home, site.strings);
 }
 
 export interface PageAssets {
