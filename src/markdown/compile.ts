@@ -9,7 +9,7 @@ import { VFile } from 'vfile';
 import { VFileMessage } from 'vfile-message';
 import { BookError, lineOf } from '../shared/errors.js';
 import { remarkAdmonitions } from './plugins/admonitions.js';
-import { rehypeDropPositions } from './plugins/drop-positions.js';
+import { dropPositions } from './plugins/drop-positions.js';
 import { rehypeFocusableTables } from './plugins/focusable-tables.js';
 import { remarkCodeBlocks } from './plugins/code-blocks.js';
 import { remarkFrontMatterData } from './plugins/front-matter.js';
@@ -58,7 +58,8 @@ export function compileChapter(source: string, filePath: string, options: Compil
     throw withOriginalLine(error, source);
   }
   const sections = collectSections(mdast, file);
-  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).use(rehypeDropPositions).runSync(mdast, file) as HastRoot;
+  dropPositions(mdast);
+  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).runSync(mdast, file) as HastRoot;
   return {
     frontMatter: file.data.frontMatter!,
     hast,
