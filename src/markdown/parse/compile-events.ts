@@ -10,8 +10,9 @@ const hasOwn = Object.prototype.hasOwnProperty;
 /**
  * Turns micromark's events for one document into an mdast tree, calling the same handlers as
  * mdast-util-from-markdown, in the same order, so the tree is the same. What differs is the
- * loop: from-markdown gives each handler call a fresh copy of the compile context (370,000
- * events in the book, a third of parsing); here one context per document is updated in place.
+ * loop: from-markdown gives each handler call a fresh copy of the compile context (the book has
+ * 370,000 events); here one context per document is updated in place. Parsing the whole book in
+ * a warm process took 535 ms instead of 852; a cold build, 0.91 of the time (paired runs).
  */
 export function compileEvents(events: Event[], handlers: CompileHandlers): Root {
   const { config } = handlers;
