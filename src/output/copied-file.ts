@@ -20,21 +20,26 @@ export class CopiedFile {
 /** What a site file holds: text, bytes, or a file to copy. */
 export type FileContents = string | Uint8Array | CopiedFile;
 
-const copies = new Map<string, { stamp: string; file: CopiedFile }>();
-
 /**
- * A CopiedFile of `source`, the same object while the file is unchanged on disk: watch mode's
- * output sync then sees it as unchanged without comparing bytes.
+ * A function of a file that gives the same object while the file is unchanged on disk (same size
+ * and modification time), and makes a new one otherwise: watch mode's output sync then sees an
+ * unchanged file as the same object and skips it without comparing bytes.
  */
-export function copyOf(source: string): CopiedFile {
-  const stat = statSync(source);
-  const stamp = `${stat.size}:${stat.mtimeMs}`;
-  const known = copies.get(source);
-  if (known?.stamp === stamp) return known.file;
-  const file = new CopiedFile(source, stat.size);
-  copies.set(source, { stamp, file });
-  return file;
+export function sameWhileUnchanged<T>(make: (file: string, size: number) => T): (file: string) => T {
+  const known = new Map<string, { stamp: string; value: T }>();
+  return (file) => {
+    const stat = statSync(file);
+    const stamp = `${stat.size}:${stat.mtimeMs}`;
+    const last = known.get(file);
+    if (last?.stamp === stamp) return last.value;
+    const value = make(file, stat.size);
+    known.set(file, { stamp, value });
+    return value;
+  };
 }
+
+/** A CopiedFile of `source`, the same object while the file is unchanged. */
+export const copyOf = sameWhileUnchanged((source, size) => new CopiedFile(source, size));
 
 export function sizeOf(contents: FileContents): number {
   if (contents instanceof CopiedFile) return contents.size;

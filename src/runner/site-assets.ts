@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
-import { copyOf, type FileContents } from '../output/copied-file.js';
+import { copyOf, sameWhileUnchanged, type FileContents } from '../output/copied-file.js';
 import { hashText, type DiskCache } from '../generator/disk-cache.js';
 import type { RunnerSiteData } from '../pages/types.js';
 import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
@@ -22,18 +22,8 @@ export interface RunnerAssets {
 }
 
 const workerCode = new Map<WorkerName, Promise<Uint8Array>>();
-const readFiles = new Map<string, { stamp: string; bytes: Uint8Array }>();
-
-/** A file's bytes, the same object while the file is unchanged (see copyOf). */
-function readOnce(file: string): Uint8Array {
-  const stat = statSync(file);
-  const stamp = `${stat.size}:${stat.mtimeMs}`;
-  const known = readFiles.get(file);
-  if (known?.stamp === stamp) return known.bytes;
-  const bytes = readFileSync(file);
-  readFiles.set(file, { stamp, bytes });
-  return bytes;
-}
+/** A file's bytes, the same object while the file is unchanged. */
+const readOnce = sameWhileUnchanged((file) => readFileSync(file));
 
 /**
  * The files that let a reader run examples in the page: Pyodide, self-hosted from the npm

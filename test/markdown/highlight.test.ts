@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODE_LANGUAGES, highlightToHtml } from '../../src/markdown/highlight/index.js';
 import { lexBash } from '../../src/markdown/highlight/bash.js';
@@ -8,6 +6,7 @@ import { lexJson } from '../../src/markdown/highlight/json.js';
 import { lexPython } from '../../src/markdown/highlight/python.js';
 import { lexToml } from '../../src/markdown/highlight/toml.js';
 import type { Token } from '../../src/markdown/highlight/tokens.js';
+import { bookChapters } from '../helpers/book-chapters.js';
 
 /** The coloured tokens only, as `class:text`, in order. */
 const coloured = (tokens: Token[]) => tokens.filter((t) => t.cls).map((t) => `${t.cls}:${t.text}`);
@@ -141,17 +140,13 @@ describe('highlightToHtml', () => {
   });
 
   it('loses and adds no character for any code block of the book', () => {
-    const bookDir = path.join(import.meta.dirname, '..', '..', 'book');
     let blocks = 0;
-    for (const locale of ['en', 'zh-cn']) {
-      for (const name of readdirSync(path.join(bookDir, locale)).filter((n) => n.endsWith('.mdx'))) {
-        const source = readFileSync(path.join(bookDir, locale, name), 'utf8');
-        for (const [, lang, code] of source.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)\n```$/gm)) {
-          if (!(lang in CODE_LANGUAGES) || CODE_LANGUAGES[lang] === null) continue;
-          blocks++;
-          const html = highlightToHtml(code, lang, new Set());
-          expect(textOf(html), `${locale}/${name}: ${code.slice(0, 60)}`).toBe(code.split('\n').map((line) => `${line}\n`).join(''));
-        }
+    for (const { name, source } of bookChapters()) {
+      for (const [, lang, code] of source.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)\n```$/gm)) {
+        if (!(lang in CODE_LANGUAGES) || CODE_LANGUAGES[lang] === null) continue;
+        blocks++;
+        const html = highlightToHtml(code, lang, new Set());
+        expect(textOf(html), `${name}: ${code.slice(0, 60)}`).toBe(code.split('\n').map((line) => `${line}\n`).join(''));
       }
     }
     expect(blocks).toBeGreaterThan(1000);
