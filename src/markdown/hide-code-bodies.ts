@@ -1,4 +1,5 @@
 import type { Code, Root } from 'mdast';
+import type { Point, Position } from 'unist';
 
 /** A fenced code block found by the pre-scan: its fence lines (1-based) and its body as written. */
 interface Fence { open: number; close: number; body: string }
@@ -28,26 +29,41 @@ function findFences(lines: string[]): Fence[] {
 }
 
 /**
- * Parses markdown with the bodies of fenced code blocks emptied (their lines kept, so every
- * line and column stays where it was) and puts the bodies back into the code nodes afterwards.
- * Code is about 40% of the book's text, and the parser would otherwise read it character by
- * character only to hand it back verbatim.
+ * Parses markdown with the bodies of fenced code blocks taken out (each fence's closing line
+ * follows its opening line) and puts the bodies back into the code nodes afterwards. Code is
+ * about 40% of the book's text, and the parser would otherwise read it line by line, trying
+ * every container and the closing fence on each, only to hand it back verbatim.
+ *
+ * Lines and columns in the tree are the source's: every point after a fence is moved down by the
+ * body lines taken out above it. Offsets index into the text that was parsed (which the caller
+ * keeps, e.g. as the VFile's value).
  *
  * The result is checked: every emptied block must come back as one code node spanning exactly
  * its fence lines. If the parser saw anything else (a fence inside a container that ended it
- * early, say), the source is parsed again as written, so the tree is always the one that
- * parsing the source itself gives.
+ * early, say), or the text without the bodies does not parse, the source is parsed again as
+ * written, so the tree, or the error and its line, is always the one that parsing the source gives.
  */
 export function parseWithCodeBodiesHidden(source: string, parse: (text: string) => Root): Root {
-  // Offsets into the emptied text would not match the source's; positions with offsets are
-  // only used on lines outside code, but CR line endings change line splitting: keep it simple.
+  // A CR is a line ending of its own to the parser: the line numbers here would not match.
   if (source.includes('\r')) return parse(source);
   const lines = source.split('\n');
   const fences = findFences(lines);
   if (!fences.length) return parse(source);
-  const hidden = [...lines];
-  for (const fence of fences) for (let line = fence.open; line < fence.close - 1; line++) hidden[line] = '';
-  const tree = parse(hidden.join('\n'));
+  const lineMap = new LineMap(fences);
+  const kept: string[] = [];
+  let next = 0;
+  for (const fence of fences) {
+    kept.push(...lines.slice(next, fence.open));
+    next = fence.close - 1; // the closing fence line, 0-based
+  }
+  kept.push(...lines.slice(next));
+  let tree: Root;
+  try {
+    tree = parse(kept.join('\n'));
+  } catch {
+    return parse(source);
+  }
+  lineMap.moveToSource(tree as Positioned);
   const byOpeningLine = new Map(fences.map((f) => [f.open, f]));
   const codes: Code[] = [];
   collectCode(tree, codes);
@@ -55,12 +71,55 @@ export function parseWithCodeBodiesHidden(source: string, parse: (text: string) 
   for (const code of codes) {
     const fence = code.position && byOpeningLine.get(code.position.start.line);
     if (!fence) continue;
-    const emptyValue = '\n'.repeat(Math.max(0, fence.close - fence.open - 2));
-    if (code.position!.end.line !== fence.close || code.value !== emptyValue) return parse(source);
+    if (code.position!.end.line !== fence.close || code.value !== '') return parse(source);
     code.value = fence.body;
     restored++;
   }
   return restored === fences.length ? tree : parse(source);
+}
+
+interface Positioned { position?: Position; children?: Positioned[]; attributes?: Positioned[] | Record<string, unknown> }
+
+/** From a line of the text without code bodies to the same line of the source. */
+class LineMap {
+  /** Parsed-text lines at which a further `shifts[i]` body lines had been taken out above. */
+  private readonly from: number[] = [];
+  private readonly shifts: number[] = [];
+
+  constructor(fences: Fence[]) {
+    let removed = 0;
+    for (const fence of fences) {
+      // The closing fence sits right under the opening one in the parsed text.
+      const closeInParsed = fence.open - removed + 1;
+      removed += fence.close - fence.open - 1;
+      this.from.push(closeInParsed);
+      this.shifts.push(removed);
+    }
+  }
+
+  sourceLine(line: number): number {
+    // The last fence whose closing line is at or above this line (fences are few: a linear scan).
+    let shift = 0;
+    for (let i = 0; i < this.from.length && this.from[i] <= line; i++) shift = this.shifts[i];
+    return line + shift;
+  }
+
+  /**
+   * Gives every position in the tree source lines: nodes' and JSX attributes'. Positions are
+   * replaced, never edited, as nodes may share points. The estree programs of MDX expressions
+   * (data.estree) keep the parsed text's lines: nothing in pybook reads them.
+   */
+  moveToSource(node: Positioned): void {
+    if (node.position) node.position = { start: this.point(node.position.start), end: this.point(node.position.end) };
+    // A directive's attributes are a plain record of strings, a JSX element's a list of nodes.
+    if (Array.isArray(node.attributes)) for (const attribute of node.attributes) this.moveToSource(attribute);
+    if (node.children) for (const child of node.children) this.moveToSource(child);
+  }
+
+  private point(point: Point): Point {
+    const line = this.sourceLine(point.line);
+    return line === point.line ? point : { ...point, line };
+  }
 }
 
 function collectCode(node: { type: string; children?: unknown[] }, out: Code[]) {

@@ -5,6 +5,8 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { parseWithCodeBodiesHidden } from '../../src/markdown/hide-code-bodies.js';
+import { escapeHeadingIds } from '../../src/markdown/plugins/heading-ids.js';
+import { bookChapters } from '../helpers/book-chapters.js';
 
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkDirective);
 
@@ -18,8 +20,11 @@ function parseHidden(source: string) {
   return { tree, texts };
 }
 
-/** Offsets index into the text that was parsed (emptied lines are shorter); lines and columns must match. */
-const withoutOffsets = (tree: unknown) => JSON.parse(JSON.stringify(tree, (key, value) => (key === 'offset' ? undefined : value)));
+/**
+ * Offsets index into the text that was parsed (it has no code bodies); lines and columns must
+ * match. The estree programs of MDX expressions are not mapped (nothing reads them).
+ */
+const withoutOffsets = (tree: unknown) => JSON.parse(JSON.stringify(tree, (key, value) => (key === 'offset' || key === 'estree' ? undefined : value)));
 
 const fence = (lang: string, body: string, marker = '```') => `${marker}${lang}\n${body}\n${marker}`;
 
@@ -47,12 +52,25 @@ describe('parsing with code bodies hidden', () => {
       '  ```python',
       '  indented = "not hidden, still parsed"',
       '  ```',
+      '',
+      fence('python', 'x = 1\ny = 2'),
+      '',
+      '<Compare title="after the code" note={"with an expression"}>',
+      '',
+      '| a | b |',
+      '| - | - |',
+      '| `c` | *d* |',
+      '',
+      '</Compare>',
+      '',
+      '> quoted [text](./x.mdx) after *three* fences',
     ].join('\n');
     const { tree, texts } = parseHidden(source);
     expect(texts).toHaveLength(1);
     expect(texts[0]).not.toContain('def f');
     expect(texts[0]).not.toContain('echo inside');
-    expect(texts[0].split('\n')).toHaveLength(source.split('\n').length);
+    // Every body line is gone: 5 + 3 + 1 + 1 (the empty body) + 1 + 2 of them.
+    expect(texts[0].split('\n')).toHaveLength(source.split('\n').length - 13);
     expect(withoutOffsets(tree)).toEqual(withoutOffsets(parser.parse(source)));
   });
 
@@ -65,11 +83,32 @@ describe('parsing with code bodies hidden', () => {
     expect(tree).toEqual(parser.parse(source));
   });
 
+  it('reports a syntax error after a code block at its line in the source', () => {
+    const source = ['Intro', '', fence('python', 'a = 1\nb = 2\nc = 3'), '', 'Broken <b {oops after the code.'].join('\n');
+    const error = (run: () => unknown) => { try { run(); } catch (caught) { return caught as { line?: number; column?: number }; } throw new Error('no error'); };
+    const hidden = error(() => parseHidden(source));
+    const direct = error(() => parser.parse(source));
+    expect(hidden.line).toBe(9);
+    expect([hidden.line, hidden.column]).toEqual([direct.line, direct.column]);
+  });
+
   it('leaves unclosed fences and CRLF sources to the parser', () => {
     for (const source of ['Intro\n\n```python\nprint(1)\n', 'Intro\r\n\r\n```python\r\nprint(1)\r\n```\r\n']) {
       const { tree, texts } = parseHidden(source);
       expect(texts).toEqual([source]);
       expect(tree).toEqual(parser.parse(source));
     }
+  });
+
+  it('gives every chapter of the book the tree of its source, from one parse without its code', () => {
+    let restoredCode = 0;
+    for (const chapter of bookChapters()) {
+      const source = escapeHeadingIds(chapter.source);
+      const { tree, texts } = parseHidden(source);
+      expect(texts, chapter.name).toHaveLength(1);
+      expect(withoutOffsets(tree), chapter.name).toEqual(withoutOffsets(parser.parse(source)));
+      restoredCode += JSON.stringify(tree).split('"type":"code"').length - 1;
+    }
+    expect(restoredCode).toBeGreaterThan(1000);
   });
 });
