@@ -1,10 +1,11 @@
 import type { Root } from 'mdast';
 import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
-import { parse, postprocess, preprocess } from 'micromark';
+import { parse, preprocess } from 'micromark';
 import type { Extension as MicromarkExtension } from 'micromark-util-types';
 import type { Plugin, Processor } from 'unified';
 import { compileEvents } from './compile-events.js';
 import { captureHandlers, type CompileHandlers } from './handlers.js';
+import { expandContent } from './expand-content.js';
 
 /**
  * The book's markdown parser, in place of remark-parse: the same micromark tokenizer and the
@@ -19,7 +20,7 @@ export const remarkParser: Plugin<[], string, Root> = function (this: Processor)
     const micromarkExtensions = data.micromarkExtensions ?? [];
     handlers ??= captureHandlers(micromarkExtensions, data.fromMarkdownExtensions ?? []);
     const chunks = preprocess()(text, undefined, true);
-    const events = postprocess(parse({ extensions: micromarkExtensions }).document().write(chunks));
+    const events = expandContent(parse({ extensions: micromarkExtensions }).document().write(chunks));
     return compileEvents(events, handlers);
   };
 };
