@@ -38,7 +38,7 @@ function findFences(lines: string[]): Fence[] {
  * body lines taken out above it. Offsets index into the text that was parsed (which the caller
  * keeps, e.g. as the VFile's value).
  *
- * The result is checked: every emptied block must come back as one code node spanning exactly
+ * The result is checked: every block without its body must come back as one code node spanning exactly
  * its fence lines. If the parser saw anything else (a fence inside a container that ended it
  * early, say), or the text without the bodies does not parse, the source is parsed again as
  * written, so the tree, or the error and its line, is always the one that parsing the source gives.
@@ -50,13 +50,14 @@ export function parseWithCodeBodiesHidden(source: string, parse: (text: string) 
   const fences = findFences(lines);
   if (!fences.length) return parse(source);
   const lineMap = new LineMap(fences);
+  // Every line but the bodies': up to each opening fence, then on from its closing fence.
   const kept: string[] = [];
-  let next = 0;
+  let next = 0; // 0-based, as `lines` is; fence lines are 1-based
   for (const fence of fences) {
-    kept.push(...lines.slice(next, fence.open));
-    next = fence.close - 1; // the closing fence line, 0-based
+    for (; next < fence.open; next++) kept.push(lines[next]);
+    next = fence.close - 1;
   }
-  kept.push(...lines.slice(next));
+  for (; next < lines.length; next++) kept.push(lines[next]);
   let tree: Root;
   try {
     tree = parse(kept.join('\n'));
