@@ -82,7 +82,8 @@ describe('tabs', () => {
       expect(await tabs.locator('[role=tabpanel]:not([hidden])').count()).toBe(1);
 
       await tab('linux').click();
-      expect(await selected()).toBe('linux');
+      // The first click may still be loading the content behaviour chunk: wait for the switch.
+      await expect.poll(selected).toBe('linux');
       expect(await visiblePanel()).toBe('linux');
       expect(await tabs.locator('[role=tabpanel]:not([hidden])').textContent()).toContain('apt');
 

@@ -225,8 +225,9 @@ describe('tabs', () => {
     await gotoHydrated(page, site.url('zh-cn/setup-environment/'));
     await page.locator('.tabs[data-group="os"] [role="tab"][data-tab="windows"]').first().click();
     const selected = () => page.locator('.tabs[data-group="os"]').evaluateAll((sets) => sets.map((s) => s.querySelector('[aria-selected="true"]')?.getAttribute('data-tab')));
-    expect(new Set(await selected())).toEqual(new Set(['windows']));
-    expect(await page.locator('.tabs[data-group="os"] [role="tabpanel"][data-tab-panel="windows"]').first().isVisible()).toBe(true);
+    // The click loads the content behaviour chunk first: wait for the switch, do not read at once.
+    await expect.poll(async () => new Set(await selected())).toEqual(new Set(['windows']));
+    await expect.poll(() => page.locator('.tabs[data-group="os"] [role="tabpanel"][data-tab-panel="windows"]').first().isVisible()).toBe(true);
     // Another page of the group, opened by the client router, starts on Windows too; and after a reload.
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.sidebar-nav a[href$="/uv/"]')!.click());
     await page.waitForURL(/\/uv\/$/);
