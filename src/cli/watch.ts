@@ -10,7 +10,8 @@ import { loadConfig } from '../config/load-config.js';
 import type { BookConfig } from '../config/types.js';
 import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { readStaticFiles } from '../output/static-files.js';
-import { isPybookOutput, MARKER_FILE } from '../output/marker.js';
+import { isProvenOutput } from '../output/manifest.js';
+import { MARKER_FILE } from '../output/marker.js';
 import { recoverOutputDir, writeSiteAtomically, type SiteFiles } from '../output/write-site.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
 import { formatError } from '../shared/errors.js';
@@ -165,7 +166,7 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
   pendingSearch = first.deferredSearch;
   // A folder pybook wrote before (the last session or build) is brought up to date in place:
   // most files are the same, and comparing them costs less than writing them all again.
-  if (existsSync(options.outDir) && isPybookOutput(options.outDir)) syncOutputWithDisk(options.outDir, files, contentNamedOf(files));
+  if (existsSync(options.outDir) && isProvenOutput(options.outDir)) syncOutputWithDisk(options.outDir, files, contentNamedOf(files));
   else writeSiteAtomically(options.outDir, files, [], { protect: protectedFoldersOf(config) });
   printWarnings(first.warnings);
 

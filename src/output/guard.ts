@@ -1,9 +1,9 @@
-import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
 import { isInsideFolder } from '../shared/paths.js';
-import { isPybookOutput } from './marker.js';
+import { describeForeign, foreignFilesIn } from './manifest.js';
 
 /** A refused output folder: the message says why and what to do instead. */
 export class OutputFolderError extends Error {
@@ -21,6 +21,20 @@ export interface ProtectedFolders {
   folders: Array<{ path: string; what: string }>;
 }
 
+/**
+ * The folders of a project the output is never written to, by name, whatever they hold (even a
+ * manifest): a project's own folders are not pybook's to replace. Any other folder is judged by
+ * its manifest.
+ */
+const PROJECT_FOLDERS: Array<[name: string, what: string]> = [
+  ['templates', 'the templates folder'],
+  ['src', 'the source folder src'],
+  ['node_modules', 'node_modules'],
+  ['.git', 'the git folder'],
+  ...['docs', 'test', 'tests', 'bin', 'dist', 'bench', 'tools', 'scripts', 'lib', '.github', '.ci']
+    .map((name): [string, string] => [name, `the project's ${name} folder`]),
+];
+
 export function protectedFoldersOf(config: BookConfig): ProtectedFolders {
   const inRoot = (name: string) => path.resolve(config.rootDir, name);
   return {
@@ -28,12 +42,17 @@ export function protectedFoldersOf(config: BookConfig): ProtectedFolders {
     folders: [
       { path: inRoot(config.contentDir), what: 'the content folder (contentDir)' },
       { path: inRoot(config.staticDir), what: 'the static folder (staticDir)' },
-      { path: inRoot('templates'), what: 'the templates folder' },
-      { path: inRoot('src'), what: 'the source folder src' },
-      { path: inRoot('node_modules'), what: 'node_modules' },
-      { path: inRoot('.git'), what: 'the git folder' },
+      ...PROJECT_FOLDERS.map(([name, what]) => ({ path: inRoot(name), what })),
     ],
   };
+}
+
+/** The nearest existing folder above `target`, refusing a path that runs through a file. */
+function existingAncestorIsFile(target: string): string | undefined {
+  for (let at = path.dirname(target); ; at = path.dirname(at)) {
+    if (existsSync(at)) return statSync(at).isDirectory() ? undefined : at;
+    if (path.dirname(at) === at) return undefined;
+  }
 }
 
 /** The real path of `target`, resolving links in the part of it that exists. */
@@ -57,7 +76,8 @@ function realPathOf(target: string): string {
 /**
  * Refuses an output folder that pybook must not replace: the file-system root, the home folder,
  * the project or a parent of it, the project's own folders (or anything inside or around them),
- * a link, a file, and any non-empty folder that pybook did not write (see marker.ts).
+ * a link, a file, a path under a file, and any non-empty folder holding a file that its manifest
+ * does not prove pybook wrote (see manifest.ts): the message lists those files.
  * Called before anything is built, so a mistyped --out-dir costs nothing.
  */
 export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = { folders: [] }): void {
@@ -85,12 +105,18 @@ export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = 
   try {
     stats = lstatSync(path.resolve(outDir));
   } catch {
+    const file = existingAncestorIsFile(target);
+    if (file) refuse(`${file} is a file, so no folder can be made under it`);
     return; // does not exist yet: the build creates it
   }
   if (stats.isSymbolicLink()) refuse('it is a symbolic link, and the build would replace the link, not the folder it points to', 'Pass the real folder instead.');
   if (!stats.isDirectory()) refuse('it is a file, not a folder');
-  if (readdirSync(target).length > 0 && !isPybookOutput(target)) {
-    refuse('it is not empty and pybook did not create it (it has no .pybook-output marker), so replacing it could delete your files',
+  const { manifest, foreign } = foreignFilesIn(target);
+  if (foreign.length === 0) return;
+  if (!manifest) {
+    refuse(`it is not empty and holds no manifest of pybook's (.pybook-output listing the files a build wrote), so replacing it could delete your files: ${describeForeign(foreign)}`,
       'Choose a new or empty folder, or empty this one yourself if its contents can go.');
   }
+  refuse(`it holds files pybook did not write, or that changed since: ${describeForeign(foreign)}`,
+    'Move those files out (the site is replaced whole), or choose another folder.');
 }

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Every folder pybook writes holds this file. It is how pybook knows that a folder is its own
- * and may be replaced whole; a folder without it is never deleted. It also lists the files that
- * pybook named by their content, which the server may tell browsers to cache for good.
+ * Every folder pybook writes holds this file: its manifest (see manifest.ts), the list of every
+ * file pybook wrote there. The build puts a marker without the list into the site's files
+ * (markerJson, for the files it names by their content); the writer adds the list.
  */
 export const MARKER_FILE = '.pybook-output';
 
@@ -15,13 +15,26 @@ export interface MarkerContents {
   contentNamed: string[];
 }
 
-export function markerJson(contentNamed: string[]): string {
-  const marker: MarkerContents = {
+export function markerFields(contentNamed: readonly string[]): MarkerContents {
+  return {
     generator: 'pybook',
-    note: 'Written by pybook build. pybook replaces this folder whole on the next build; do not keep your own files here.',
+    note: 'Written by pybook build. pybook replaces this folder whole on the next build, and only while it holds nothing but the files listed here; do not keep your own files here.',
     contentNamed: [...contentNamed].sort(),
   };
-  return `${JSON.stringify(marker, null, 1)}\n`;
+}
+
+export function markerJson(contentNamed: readonly string[]): string {
+  return `${JSON.stringify(markerFields(contentNamed), null, 1)}\n`;
+}
+
+/** The content-named list of a marker's text (the build's, in the site's files). */
+export function contentNamedOfMarker(text: string | undefined): string[] {
+  try {
+    const parsed = JSON.parse(text ?? '') as { contentNamed?: unknown };
+    return Array.isArray(parsed.contentNamed) ? parsed.contentNamed.filter((n): n is string => typeof n === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export function readMarker(dir: string): MarkerContents | undefined {
@@ -30,19 +43,5 @@ export function readMarker(dir: string): MarkerContents | undefined {
     return parsed.generator === 'pybook' ? { ...parsed, contentNamed: Array.isArray(parsed.contentNamed) ? parsed.contentNamed : [] } as MarkerContents : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * True for a folder pybook wrote: it has the marker, or (built before the marker existed) its
- * home page names pybook as its generator and it has pybook's assets folder.
- */
-export function isPybookOutput(dir: string): boolean {
-  if (readMarker(dir)) return true;
-  try {
-    const home = readFileSync(path.join(dir, 'index.html'), 'utf8').slice(0, 4096);
-    return /<meta name="generator" content="pybook [^"]*">/.test(home) && existsSync(path.join(dir, 'assets'));
-  } catch {
-    return false;
   }
 }

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { BookConfig } from '../config/types.js';
+import { assertFileOrFolder, resolveInsideProject } from '../output/static-files.js';
 
 /**
  * Which examples passed in the reader's runtimes (Pyodide, the JavaScript sandbox): written by
@@ -48,7 +49,16 @@ export const fixturesFolderOf = (config: BookConfig) => path.resolve(config.root
 export function fixtureFilesOf(config: BookConfig): Array<{ name: string; file: string }> {
   const folder = fixturesFolderOf(config);
   if (!existsSync(folder)) return [];
-  return readdirSync(folder).sort().map((name) => ({ name, file: path.join(folder, name) })).filter((f) => statSync(f.file).isFile());
+  // Fixtures are published with the site: the static files' rules hold (links stay inside the
+  // project; FIFOs and devices are errors). Folders among them are not fixtures and are skipped.
+  const fixtures = [];
+  for (const name of readdirSync(folder).sort()) {
+    const file = resolveInsideProject(path.join(folder, name), config.rootDir, 'fixture');
+    const stats = statSync(file);
+    assertFileOrFolder(stats, path.join(folder, name), 'fixture');
+    if (stats.isFile()) fixtures.push({ name, file });
+  }
+  return fixtures;
 }
 
 export function currentRuntime(config: BookConfig): BrowserCheckRecord['runtime'] {

@@ -1,7 +1,21 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bytesOf, sizeOf, writeContents, type FileContents } from '../output/copied-file.js';
+import { BOOKKEEPING, LiveManifest } from '../output/manifest.js';
+import { MARKER_FILE } from '../output/marker.js';
 import type { SiteFiles } from '../output/write-site.js';
+
+/**
+ * The manifest of each folder this process updates in place (see LiveManifest): every sync lists
+ * the site's files in it again, so the folder stays one that pybook may replace.
+ */
+const manifests = new Map<string, LiveManifest>();
+function recordManifest(outDir: string, files: SiteFiles): void {
+  const key = path.resolve(outDir);
+  let manifest = manifests.get(key);
+  if (!manifest) manifests.set(key, (manifest = new LiveManifest(key)));
+  manifest.write(files);
+}
 
 // The client bundle's files are the same objects from build to build: no need to compare bytes.
 const same = (a: FileContents, b: FileContents) =>
@@ -18,9 +32,9 @@ function replaceFile(file: string, contents: FileContents): void {
 }
 
 /**
- * Brings an output folder that pybook wrote earlier (the caller checks that) to a site's files
- * by writing only the files whose bytes differ on disk, and deleting the files the site does not
- * have. Watch mode starts with it: after the last session or build most files are the same, and
+ * Brings an output folder that pybook wrote earlier (the caller checks that its manifest proves
+ * every file in it) to a site's files by writing only the files whose bytes differ on disk, and
+ * deleting the files the site does not have. Watch mode starts with it: after the last session or build most files are the same, and
  * reading them back is several times cheaper than writing the whole site again (megabytes of
  * runtime for the examples, among others). `contentNamed` (the marker's list) are compared by size.
  * Returns the names written or deleted.
@@ -32,6 +46,7 @@ export function syncOutputWithDisk(outDir: string, next: SiteFiles, contentNamed
   const sweep = (folder: string, prefix: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const name = prefix + entry.name;
+      if (!prefix && BOOKKEEPING.has(name)) continue;
       if (entry.isDirectory()) sweep(path.join(folder, entry.name), `${name}/`);
       else if (!next.has(name)) {
         rmSync(path.join(folder, entry.name), { force: true });
@@ -41,6 +56,7 @@ export function syncOutputWithDisk(outDir: string, next: SiteFiles, contentNamed
   };
   sweep(outDir, '');
   for (const [name, contents] of next) {
+    if (name === MARKER_FILE) continue;
     const file = path.join(outDir, name);
     try {
       const stats = lstatSync(file);
@@ -55,6 +71,7 @@ export function syncOutputWithDisk(outDir: string, next: SiteFiles, contentNamed
     replaceFile(file, contents);
     changed.push(name);
   }
+  recordManifest(outDir, next);
   return changed;
 }
 
@@ -66,6 +83,7 @@ export function syncOutputWithDisk(outDir: string, next: SiteFiles, contentNamed
 export function syncOutput(outDir: string, previous: SiteFiles, next: SiteFiles): string[] {
   const changed: string[] = [];
   for (const [name, contents] of next) {
+    if (name === MARKER_FILE) continue;
     const before = previous.get(name);
     const file = path.join(outDir, name);
     if (before !== undefined && same(before, contents) && existsSync(file)) continue;
@@ -78,5 +96,6 @@ export function syncOutput(outDir: string, previous: SiteFiles, next: SiteFiles)
     if (existsSync(file)) rmSync(file);
     changed.push(name);
   }
+  recordManifest(outDir, next);
   return changed;
 }

@@ -9,12 +9,16 @@ import { writeSiteAtomically } from '../../src/output/write-site.js';
 import { runBuild } from '../../src/cli/build.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
-/** Every file under `dir` (relative path -> sha256), to compare whole folders. */
+/**
+ * Every file under `dir` (relative path -> sha256), to compare whole folders; but for
+ * .pybook-written, which says when the files were written and so differs from build to build.
+ */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (sub: string) => {
     for (const name of readdirSync(path.join(dir, sub)).sort()) {
       const rel = sub ? `${sub}/${name}` : name;
+      if (rel === '.pybook-written') continue;
       if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
       else out[rel] = createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex');
     }

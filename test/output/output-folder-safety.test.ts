@@ -74,8 +74,15 @@ describe('the output folder guard refuses', () => {
     expect(refused(os.homedir())).toThrow(/home folder/);
   });
 
-  it('a non-empty folder pybook did not write (docs/ for GitHub Pages), a file, and a link', () => {
-    expect(refused(path.join(fixture.root, 'docs'))).toThrow(/not empty and pybook did not create it/);
+  it.each(['docs', 'test', 'bin', 'dist', 'bench', 'tools'])('the project\'s %s folder, by name, even empty or missing', (name) => {
+    expect(refused(path.join(fixture.root, name))).toThrow(new RegExp(`it is the project's ${name} folder`));
+  });
+
+  it('a non-empty folder pybook did not write, a file, and a link', () => {
+    const notes = path.join(scratch, 'notes');
+    mkdirSync(notes);
+    writeFileSync(path.join(notes, 'todo.txt'), 'mine');
+    expect(refused(notes)).toThrow(/not empty and holds no manifest of pybook's .*: todo\.txt/);
     writeFileSync(path.join(scratch, 'a-file'), 'x');
     expect(refused(path.join(scratch, 'a-file'))).toThrow(/it is a file/);
     mkdirSync(path.join(scratch, 'real-site'));
@@ -90,7 +97,7 @@ describe('the output folder guard refuses', () => {
 });
 
 describe('the output folder guard accepts', () => {
-  it('a new folder, an empty folder, its own output, and output from before the marker existed', async () => {
+  it('a new folder, an empty folder, and its own output', async () => {
     const fresh = path.join(scratch, 'fresh', 'site');
     await runBuild({ config: fixture.configPath, outDir: fresh, quiet: true });
     expect(readMarker(fresh)?.generator).toBe('pybook');
@@ -100,12 +107,6 @@ describe('the output folder guard accepts', () => {
     mkdirSync(empty);
     await runBuild({ config: fixture.configPath, outDir: empty, quiet: true });
     expect(existsSync(path.join(empty, 'intro', 'index.html'))).toBe(true);
-
-    const legacy = path.join(scratch, 'legacy');
-    mkdirSync(path.join(legacy, 'assets'), { recursive: true });
-    writeFileSync(path.join(legacy, 'index.html'), '<!doctype html><meta name="generator" content="pybook 1.0.0"><title>x</title>');
-    await runBuild({ config: fixture.configPath, outDir: legacy, quiet: true });
-    expect(readMarker(legacy)).toBeDefined();
   });
 
   it('lists in the marker only the files pybook named by their content', async () => {
@@ -181,10 +182,12 @@ describe('a build killed at any moment', () => {
     const deadPid = 99_999_999;
     renameSync(outDir, `${outDir}.previous-${deadPid}`);
     mkdirSync(`${outDir}.staging-${deadPid}`);
-    writeFileSync(path.join(`${outDir}.staging-${deadPid}`, MARKER_FILE), '{"generator":"pybook"}');
-    // A live build's staging folder (this process) and a folder that is not pybook's stay.
+    writeFileSync(path.join(`${outDir}.staging-${deadPid}`, '.pybook-journal'), '["index.html",5,"0"]\n');
+    // A live build's staging folder (this process), and a folder with a marker but nothing that proves its files pybook's, stay.
     mkdirSync(`${outDir}.staging-${process.pid}`);
     writeFileSync(path.join(`${outDir}.staging-${process.pid}`, MARKER_FILE), '{"generator":"pybook"}');
+    mkdirSync(`${outDir}.staging-${deadPid + 2}`);
+    writeFileSync(path.join(`${outDir}.staging-${deadPid + 2}`, MARKER_FILE), '{"generator":"pybook"}');
     // A dead process's empty retired folder is swept and never taken for the site.
     mkdirSync(`${outDir}.previous-${deadPid + 1}`);
     mkdirSync(`${outDir}.previous-12`);
@@ -194,6 +197,6 @@ describe('a build killed at any moment', () => {
     await expect(runBuild({ config: fixture.configPath, outDir, quiet: true })).rejects.toThrow(/broken link/);
     await fixture.writeChapter('en', 'intro', chapter('Intro', 'Hello.'));
     expect(listing(outDir)).toEqual(before);
-    expect(leftovers(parent, 'site').sort()).toEqual(['site.previous-12', `site.staging-${process.pid}`]);
+    expect(leftovers(parent, 'site').sort()).toEqual(['site.previous-12', `site.staging-${deadPid + 2}`, `site.staging-${process.pid}`]);
   });
 });

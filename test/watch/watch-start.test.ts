@@ -4,12 +4,13 @@
  * exists and building it after, without spoiling the cache for `pybook build`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWatch, type WatchSession } from '../../src/cli/watch.js';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
+import { writeSiteAtomically } from '../../src/output/write-site.js';
 import { createTinyBook } from './tiny-book.js';
 
 const book = createTinyBook();
@@ -93,9 +94,10 @@ describe('pybook watch start', () => {
     expect(mark('modules', 'Paragraph 1 of beta', (text) => text.replaceAll('Paragraph 1 of beta', 'Paragraph 1 from the module cache'))).toBe(1);
 
     // The output folder of the last session is brought up to date in place: what the site no
-    // longer has goes.
-    mkdirSync(path.join(book.dir, 'site', 'gone'), { recursive: true });
-    writeFileSync(path.join(book.dir, 'site', 'gone', 'index.html'), '<p>a page the site no longer has</p>');
+    // longer has goes. Here an earlier build wrote a page gone/ that this book does not have.
+    const earlier = await new Builder({ configPath: book.configPath }).build();
+    writeSiteAtomically(path.join(book.dir, 'site'), new Map([...earlier.files, ['gone/index.html', '<p>a page the site no longer has</p>']]), []);
+    expect(existsSync(path.join(book.dir, 'site', 'gone', 'index.html'))).toBe(true);
 
     const log: string[] = [];
     const second = await start(log);
