@@ -123,6 +123,9 @@ function collectLocalized(config: Record<string, unknown>): Array<{ field: strin
   if (bar) found.push({ field: 'announcementBar.content', text: bar.content });
   const home = config.home as { cover?: LocalizedText } | undefined;
   if (home?.cover) found.push({ field: 'home.cover', text: home.cover });
+  // Per-locale keyword lists: only their locale codes are checked, as for texts.
+  const keywords = config.keywords;
+  if (keywords && typeof keywords === 'object' && !Array.isArray(keywords)) found.push({ field: 'keywords', text: keywords as Record<string, string> });
   return found;
 }
 

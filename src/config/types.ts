@@ -21,7 +21,8 @@ export type SidebarItemConfig = string | SidebarCategoryConfig;
 export interface BookConfig {
   title: LocalizedText;
   tagline: LocalizedText;
-  keywords: string[];
+  /** One list for every locale, or one list per locale code. */
+  keywords: string[] | Record<string, string[]>;
   author: string;
   repositoryUrl: string;
   editUrlBase: string;
@@ -52,6 +53,12 @@ export interface BookConfig {
   runner: { timeLimitSeconds: number };
   /** Folder that holds book.config.json; relative paths in the config resolve against it. */
   rootDir: string;
+}
+
+/** Picks a locale's keywords (see BookConfig.keywords), falling back to the default locale's. */
+export function localizeKeywords(keywords: BookConfig['keywords'], locale: string, defaultLocale: string): string[] {
+  if (Array.isArray(keywords)) return keywords;
+  return keywords[locale] ?? keywords[defaultLocale] ?? [];
 }
 
 /** Picks a locale's text, falling back to the default locale's. */

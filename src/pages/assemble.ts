@@ -1,6 +1,6 @@
 import type { BookModel, LocaleInfo } from '../book/types.js';
 import { notFoundFile, outputFileFor, pageRoute } from '../book/routes.js';
-import { localize } from '../config/types.js';
+import { localize, localizeKeywords } from '../config/types.js';
 import { stringsFor } from '../i18n/index.js';
 import type { CompiledChapter } from '../markdown/types.js';
 import { homeData } from './home.js';
@@ -71,7 +71,7 @@ export function assembleSite(book: BookModel, compiled: CompiledBook): Assembled
     const documentTitle = (title: string) => (title ? `${title} ${config.titleDelimiter} ${siteTitle}` : siteTitle);
     const base = (slug: string, kind: PageModel['kind'], title: string): PageModel => ({
       kind, locale: locale.code, slug, route: route(slug), outputFile: outputFileFor(config.basePath, route(slug)),
-      title, documentTitle: documentTitle(title), description: site.tagline, keywords: config.keywords,
+      title, documentTitle: documentTitle(title), description: site.tagline, keywords: localizeKeywords(config.keywords, locale.code, config.defaultLocale),
       toc: [], breadcrumbs: [], unlisted: false, fallback: false, alternates: alternates(slug),
       headings: [], links: [], sections: [], warnings: [],
     });

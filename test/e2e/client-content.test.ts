@@ -11,7 +11,7 @@ const chapterSource = (locale: string, slug: string) =>
 describe('code blocks', () => {
   for (const { prefix, locale, copied } of [
     { prefix: '', locale: 'en', copied: 'Copied' },
-    { prefix: 'zh-cn/', locale: 'zh-cn', copied: '复制成功' },
+    { prefix: 'zh-cn/', locale: 'zh-cn', copied: '已复制' },
   ]) {
     it(`copy puts the exact code on the clipboard and says "${copied}"; word wrap toggles (${locale})`, async () => {
       const { context, page, problems } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
