@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Builder } from '../../src/generator/build.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
+
+/** The home page's meta keywords come from book.config.json: one list, or one per locale. */
+let book: FixtureBook;
+beforeAll(async () => {
+  book = await createFixtureBook({
+    chapters: { en: { intro: chapter('Intro', 'Hello.') }, 'zh-cn': { intro: chapter('介绍', '你好。') } },
+    config: { keywords: { en: ['Python', 'tutorial'], 'zh-cn': ['Python', '教程'] } },
+  });
+});
+afterAll(() => book.remove());
+
+const keywordsOf = (html: string) => /<meta name="keywords" content="([^"]*)">/.exec(html)?.[1];
+
+describe('keywords per locale', () => {
+  it('each language\'s home page carries its own list', async () => {
+    const result = await new Builder({ configPath: book.configPath }).build();
+    const page = (name: string) => String([...result.files].find(([file]) => file.endsWith(name))?.[1]);
+    expect(keywordsOf(page('zh-cn/index.html'))).toBe('Python, 教程');
+    const englishHome = [...result.files].find(([file]) => /(^|\/)index\.html$/.test(file) && !file.includes('zh-cn') && !file.includes('intro'))?.[1];
+    expect(keywordsOf(String(englishHome))).toBe('Python, tutorial');
+  });
+
+  it('a list for a locale the book does not have is an error naming the field', async () => {
+    const other = await createFixtureBook({
+      chapters: { en: { intro: chapter('Intro', 'Hello.') } },
+      config: { keywords: { en: ['Python'], fr: ['Python'] } },
+    });
+    try {
+      expect(() => loadConfig(other.configPath)).toThrow(/field "keywords\.fr" names a locale that "locales" does not define/);
+    } finally {
+      await other.remove();
+    }
+  });
+});
