@@ -10,6 +10,7 @@ import { fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../r
 import { BrowserRuntime, RUNTIME_OUTPUT_LIMIT_BYTES, type BrowserRuntimeName } from '../runner/node/runtimes.js';
 import { judgeRun } from '../runner/outcome.js';
 import { CleanupGroup } from './confine/cleanup.js';
+import { networkOnlyPrefix, probeIsolation } from './confine/isolation.js';
 import { isRunnable, runExample, type RunOptions } from './run-example.js';
 
 export interface ChapterReport {
@@ -164,7 +165,8 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
     const next = previous.then(async () => {
       let runtime = runtimes.get(name);
       if (!runtime) {
-        runtimes.set(name, (runtime = new BrowserRuntime(name, fixtures)));
+        // No network for the examples in the reader's runtimes either (Pyodide's `js.fetch`).
+        runtimes.set(name, (runtime = new BrowserRuntime(name, fixtures, { launcher: networkOnlyPrefix(filter.limits?.isolation ?? probeIsolation()) })));
         const started = runtime;
         cleanup.add(() => started.close());
       }

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -175,9 +177,17 @@ describe.concurrent('runExample limits', () => {
     }
     const code = 'import errno, socket\ntry:\n    socket.create_connection(("1.1.1.1", 53), timeout=5)\n    print("connected")\nexcept OSError as err:\n    print(errno.errorcode[err.errno])';
     expect(await runExample(python(code, { output: 'ENETUNREACH' }), fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
-    // Not even the loopback interface is up.
-    const loopback = 'import errno, socket\ntry:\n    socket.create_connection(("127.0.0.1", 9), timeout=5)\nexcept OSError as err:\n    print(errno.errorcode[err.errno])';
-    expect(await runExample(python(loopback, { output: 'ENETUNREACH' }), fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
+    // Its own loopback works (the book's examples serve and fetch on 127.0.0.1), and is nobody else's:
+    // a port this test listens on is not there.
+    const server = createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const loopback = `import errno, socket\nown = socket.create_server(("127.0.0.1", 0))\nsocket.create_connection(own.getsockname(), timeout=5)\nprint("own loopback")\ntry:\n    socket.create_connection(("127.0.0.1", ${port}), timeout=5)\nexcept OSError as err:\n    print(errno.errorcode[err.errno])`;
+      expect(await runExample(python(loopback, { output: 'own loopback\nECONNREFUSED' }), fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -1,8 +1,10 @@
+import { readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { formatWithOptions } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkOnlyPrefix, probeIsolation } from '../../src/check/confine/isolation.js';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
 import type { RunResult } from '../../src/runner/outcome.js';
 
@@ -190,5 +192,21 @@ describe('how a failing program ends', () => {
     expect(elapsed).toBeGreaterThanOrEqual(limit - 50);
     expect(elapsed).toBeLessThan(limit + 2000);
     expect(await run('console.log("again")')).toEqual({ status: 0, stdout: 'again\n', stderr: '' });
+  });
+});
+
+describe('a runtime host started through a launcher (how `pybook check` starts them)', () => {
+  it('runs in its own network namespace where namespaces can be made, and still runs examples', async () => {
+    const isolation = probeIsolation();
+    const isolated = new BrowserRuntime('javascript', dir, { launcher: networkOnlyPrefix(isolation) });
+    try {
+      await isolated.start();
+      const hostNamespace = readlinkSync(`/proc/${isolated.pid}/ns/net`);
+      if (isolation.kind === 'process-group') expect(hostNamespace).toBe(readlinkSync('/proc/self/ns/net'));
+      else expect(hostNamespace).not.toBe(readlinkSync('/proc/self/ns/net'));
+      expect(await isolated.run('console.log("isolated")', 'example.mjs', 30_000)).toEqual({ status: 0, stdout: 'isolated\n', stderr: '' });
+    } finally {
+      isolated.close();
+    }
   });
 });

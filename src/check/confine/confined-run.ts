@@ -40,7 +40,7 @@ const LIMIT_SHELL = 'ulimit -v "$1" || exit 126; shift; "$@"; exit $?';
  */
 export function runConfined(command: string, args: string[], options: { cwd: string; env: Record<string, string>; limits: Limits; isolation: Isolation }): ConfinedRun {
   const { limits, isolation } = options;
-  const argv = [...isolation.prefix, 'sh', '-c', LIMIT_SHELL, 'sh', String(Math.ceil(limits.addressSpaceBytes / 1024)), command, ...args];
+  const argv = [...isolation.prefix, 'sh', '-c', isolation.setup + LIMIT_SHELL, 'sh', String(Math.ceil(limits.addressSpaceBytes / 1024)), command, ...args];
   const child = spawn(argv[0], argv.slice(1), {
     cwd: options.cwd,
     env: options.env,

@@ -44,7 +44,22 @@ export class BrowserRuntime {
   private pending = new Map<number, Pending>();
   private closed = false;
 
-  constructor(readonly name: BrowserRuntimeName, private readonly fixturesDir: string, private readonly outputLimitBytes = RUNTIME_OUTPUT_LIMIT_BYTES) {}
+  private readonly outputLimitBytes: number;
+  private readonly launcher: string[];
+
+  /**
+   * `launcher`: a command line the host is started through, e.g. `unshare --net --` to give it
+   * no network (default: none).
+   */
+  constructor(readonly name: BrowserRuntimeName, private readonly fixturesDir: string, options: { outputLimitBytes?: number; launcher?: string[] } = {}) {
+    this.outputLimitBytes = options.outputLimitBytes ?? RUNTIME_OUTPUT_LIMIT_BYTES;
+    this.launcher = options.launcher ?? [];
+  }
+
+  /** The host's process id while it runs (the launcher execs Node, so it is Node's). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
 
   /** Starts the runtime (once); resolves with its version, e.g. "3.14.2". */
   start(): Promise<string> {
@@ -58,7 +73,9 @@ export class BrowserRuntime {
     const execArgv = [...host.execArgv, ...(this.name === 'python' ? stackSwitchingFlags() : [])];
     const script = this.name === 'javascript' ? await (sandboxScript ??= bundleWorker('sandbox-worker').then((b) => b.code)) : undefined;
     // Local time is UTC, as for the python3 and node runs of the check.
-    const child = fork(host.file, [], { execArgv, env: { ...process.env, TZ: 'UTC' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    // fork() runs `execPath ...execArgv file`: through the launcher, Node comes after it.
+    const [execPath, launchArgs] = this.launcher.length ? [this.launcher[0], [...this.launcher.slice(1), process.execPath, ...execArgv]] : [process.execPath, execArgv];
+    const child = fork(host.file, [], { execPath, execArgv: launchArgs, env: { ...process.env, TZ: 'UTC' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
     this.child = child;
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
