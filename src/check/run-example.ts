@@ -13,10 +13,11 @@ export const OUTPUT_LIMIT_BYTES = 1024 * 1024;
 /** Memory an example may take, as address space beyond what its interpreter reserves to start. */
 export const MEMORY_LIMIT_BYTES = 1024 ** 3;
 /**
- * Node reserves about 0.7 GiB of address space before it runs a line (and a worker thread more):
- * its limit is the example's memory plus this.
+ * Node reserves about 0.7 GiB of address space before it runs a line, and WebAssembly (which its
+ * own fetch() uses) reserves about 10 GiB per memory for guard regions: its address space is the
+ * example's memory plus this, and its JavaScript heap is capped at the example's memory instead.
  */
-const NODE_RESERVED_BYTES = 1024 ** 3;
+const NODE_RESERVED_BYTES = 11 * 1024 ** 3;
 
 export interface ExampleOutcome {
   ok: boolean;
@@ -53,7 +54,10 @@ function runnerFor(example: CodeExample, options: RunOptions): Runner | undefine
     return { file, command: python, args: ['-X', 'utf8', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', ...extra, file], env: { COLUMNS: '80' }, acceptExit: [0, 1] };
   }
   if (example.lang === 'python') return { file: 'example.py', command: python, args: ['-X', 'utf8', 'example.py'] };
-  if (example.lang === 'javascript') return { file: 'example.mjs', command: process.execPath, args: ['example.mjs'], reservedBytes: NODE_RESERVED_BYTES };
+  if (example.lang === 'javascript') {
+    const heapMiB = Math.floor((options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES) / 1024 ** 2);
+    return { file: 'example.mjs', command: process.execPath, args: [`--max-old-space-size=${heapMiB}`, 'example.mjs'], reservedBytes: NODE_RESERVED_BYTES };
+  }
   return undefined;
 }
 
