@@ -1,17 +1,22 @@
-import { checkBook, probePython, type ChapterReport } from '../check/check-book.js';
 import path from 'node:path';
+import { checkBook, probePython, type ChapterReport } from '../check/check-book.js';
+import { probeIsolation } from '../check/confine/isolation.js';
 import { loadConfig } from '../config/load-config.js';
 import { BROWSER_CHECK_FILE, pyodideVersion } from '../runner/browser-check-file.js';
 
-export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string; browser?: boolean }
+export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string; browser?: boolean; allowMissingPytest?: boolean }
 
 /** `pybook check`: runs every runnable example; prints failures with chapter:line and a diff. */
 export async function runCheck(options: CheckCommandOptions): Promise<boolean> {
   const config = loadConfig(options.config);
   const out = process.stdout;
   const runtimes: string[] = [];
+  // Where the examples cannot have their own namespaces, say so once, before anything runs.
+  const { warning } = probeIsolation();
+  if (warning) process.stderr.write(`${warning}\n`);
   const filter = {
     locales: options.locale, slugs: options.slug, jobs: options.jobs, python: options.python, browser: options.browser !== false,
+    allowMissingPytest: options.allowMissingPytest === true,
     onBrowserRuntime: (name: string, version: string) => runtimes.push(name === 'python' ? `Pyodide ${pyodideVersion()} (Python ${version})` : `the sandbox (${version})`),
   };
   const reports = await checkBook(config, filter, (r) => {

@@ -64,6 +64,7 @@ export function createProgram(): Command {
     .option('-j, --jobs <n>', 'examples run at once', (v) => Number(v))
     .option('--python <path>', 'the Python interpreter to run the examples with', 'python3')
     .option('--no-browser', 'skip the browser runtimes (and leave the browser-check record as it is)')
+    .option('--allow-missing-pytest', 'list pytest examples as not run when the Python has no pytest, instead of failing the check')
     .action(async (opts) => {
       const { runCheck } = await import('./check.js');
       const ok = await runCheck(opts);

@@ -120,6 +120,9 @@ describe.concurrent('pybook', () => {
 
 });
 
+/** A check starts Python for each example and Pyodide once: on a busy machine that takes minutes. */
+const CHECK_TIMEOUT_MS = 300_000;
+
 // These two rewrite a fixture chapter, so they run one after the other.
 describe('pybook check', () => {
   it('check fails with the chapter, the line and a diff', async () => {
@@ -127,7 +130,7 @@ describe('pybook check', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('FAIL book/en/examples.mdx:13 (python)\n  output differs (- expected, + actual):\n  + [1, 2, 3]\n  - [3, 2, 1]\n');
     expect(run.stdout).toContain('2 examples ran, 0 exempt, 1 failed; 2/2 Python blocks runnable (100.0%).');
-  });
+  }, CHECK_TIMEOUT_MS);
 
   it('check passes with exit code 0 when every example matches', async () => {
     await fixture.writeChapter('en', 'examples', chapter('Examples', '```python\nprint(sorted({3, 1, 2}))\n```\n\n```output\n[1, 2, 3]\n```'));
@@ -135,5 +138,23 @@ describe('pybook check', () => {
     expect(run.stdout).not.toContain('FAIL');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('1 examples ran, 0 exempt, 0 failed');
-  });
+  }, CHECK_TIMEOUT_MS);
+
+  it('a pytest example that cannot run (no pytest) fails the check, unless --allow-missing-pytest lists it as not run', async () => {
+    const book = await createFixtureBook({ chapters: { en: { tests: chapter('Tests', '```python pytest\ndef test_one():\n    assert 1 == 1\n```') } } });
+    // An interpreter without site-packages, so without pytest.
+    const bare = path.join(book.root, 'bare-python');
+    await writeFile(bare, '#!/bin/sh\nexec python3 -S "$@"\n', { mode: 0o755 });
+    try {
+      const strict = await pybook(['check', '--no-browser', '--python', bare], book.root);
+      expect(strict.code).toBe(1);
+      expect(strict.stdout).toContain(`FAIL book/en/tests.mdx:5 (python)\n  could not run: pytest is not installed for ${bare} (install it, or pass --allow-missing-pytest to list such examples as not run)\n`);
+      const allowed = await pybook(['check', '--no-browser', '--python', bare, '--allow-missing-pytest'], book.root);
+      expect(allowed.stdout).toContain(`not run book/en/tests.mdx:5 (python): pytest is not installed for ${bare}`);
+      expect(allowed.stdout).toContain('0 examples ran, 0 exempt, 1 not run with this Python, 0 failed');
+      expect(allowed.code).toBe(0);
+    } finally {
+      await book.remove();
+    }
+  }, CHECK_TIMEOUT_MS);
 });

@@ -1,8 +1,10 @@
+import { readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { formatWithOptions } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkOnlyPrefix, probeIsolation } from '../../src/check/confine/isolation.js';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
 import type { RunResult } from '../../src/runner/outcome.js';
 
@@ -25,7 +27,7 @@ afterAll(async () => {
 
 async function run(code: string, timeoutMs = 10_000): Promise<RunResult> {
   const result = await sandbox.run(code, 'example.mjs', timeoutMs);
-  if (result === 'timeout') throw new Error(`did not finish within ${timeoutMs} ms:\n${code}`);
+  if (typeof result === 'string') throw new Error(`ended at its ${result} (limit ${timeoutMs} ms):\n${code}`);
   return result;
 }
 
@@ -177,6 +179,11 @@ describe('how a failing program ends', () => {
     expect(dynamic.stdout).toBe('');
   });
 
+  it('an output flood ends at the output limit instead of growing a string until the host fails, and the next run works', async () => {
+    expect(await sandbox.run('for (;;) console.log("x".repeat(65536));', 'example.mjs', 120_000)).toBe('output-limit');
+    expect(await run('console.log("after")')).toEqual({ status: 0, stdout: 'after\n', stderr: '' });
+  });
+
   it('an endless loop gives timeout within the limit, and the next run works', async () => {
     const limit = 1500;
     const started = performance.now();
@@ -185,5 +192,21 @@ describe('how a failing program ends', () => {
     expect(elapsed).toBeGreaterThanOrEqual(limit - 50);
     expect(elapsed).toBeLessThan(limit + 2000);
     expect(await run('console.log("again")')).toEqual({ status: 0, stdout: 'again\n', stderr: '' });
+  });
+});
+
+describe('a runtime host started through a launcher (how `pybook check` starts them)', () => {
+  it('runs in its own network namespace where namespaces can be made, and still runs examples', async () => {
+    const isolation = probeIsolation();
+    const isolated = new BrowserRuntime('javascript', dir, { launcher: networkOnlyPrefix(isolation) });
+    try {
+      await isolated.start();
+      const hostNamespace = readlinkSync(`/proc/${isolated.pid}/ns/net`);
+      if (isolation.kind === 'process-group') expect(hostNamespace).toBe(readlinkSync('/proc/self/ns/net'));
+      else expect(hostNamespace).not.toBe(readlinkSync('/proc/self/ns/net'));
+      expect(await isolated.run('console.log("isolated")', 'example.mjs', 30_000)).toEqual({ status: 0, stdout: 'isolated\n', stderr: '' });
+    } finally {
+      isolated.close();
+    }
   });
 });
