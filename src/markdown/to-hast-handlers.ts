@@ -39,7 +39,7 @@ function codeBlock(_state: State, node: Code): Element {
   if (data?.output !== undefined) properties.output = data.output.replace(/\s+$/, '');
   if (meta.raises) properties.raises = meta.raises;
   properties.codeHtml = highlightToHtml(node.value, lang, meta.highlight);
-  // A comparison puts two blocks side by side only when both fit (see Compare.tsx).
+  // A comparison puts two blocks side by side only when both fit (see compare.ts).
   properties.width = longestLineWidth(node.value);
   Object.assign(properties, runProperties(data));
   return { type: 'element', tagName: 'CodeBlock', properties, children: [] };

@@ -35,10 +35,10 @@ describe('comparisons never hide code', () => {
 
   it('puts short comparisons side by side and long ones JavaScript above Python, decided before any script runs', async () => {
     const { context, page } = await openPage(site, { viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
-    await page.goto(site.url('if-statement/'));
+    await page.goto(site.url('comprehension-expressions/'));
     const layouts = await page.$$eval('.compare', (compares) => compares.map((compare) => {
       const [js, py] = [...compare.querySelectorAll('.compare-column')].map((c) => c.getBoundingClientRect());
-      return { fit: compare.getAttribute('data-fit'), sideBySide: Math.abs(js.top - py.top) < 1 && py.left > js.right, stacked: py.top >= js.bottom };
+      return { sideBySide: Math.abs(js.top - py.top) < 1 && py.left > js.right, stacked: py.top >= js.bottom };
     }));
     expect(layouts.some((l) => l.sideBySide)).toBe(true);
     expect(layouts.some((l) => l.stacked)).toBe(true);
@@ -75,12 +75,12 @@ describe('small and mid-size screens', () => {
     await context.close();
   });
 
-  it('shows the right-hand table of contents from 997 px, and a collapsible "On this page" below', async () => {
-    const { context, page } = await openPage(site, { viewport: { width: 1000, height: 800 } });
+  it('shows the right-hand table of contents from 1720 px (comparisons need the width below), and a collapsible "On this page" below', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 1720, height: 800 } });
     await gotoHydrated(page, site.url('dictionary/'));
     expect(await page.locator('.main-toc .toc').isVisible()).toBe(true);
     expect(await page.locator('.toc-collapsible').isVisible()).toBe(false);
-    await page.setViewportSize({ width: 900, height: 800 });
+    await page.setViewportSize({ width: 1440, height: 800 });
     expect(await page.locator('.main-toc').isVisible()).toBe(false);
     const collapsible = page.locator('.toc-collapsible');
     expect(await collapsible.isVisible()).toBe(true);
