@@ -1,4 +1,5 @@
 import type { SiteData } from '../pages/types.js';
+import { focusNewPage, smoothScrollFromNowOn } from './page-focus.js';
 import { loadRouteModule, normalizePath, replaceRouteModule, type RouteModule } from './route-modules.js';
 
 export interface RouterOptions {
@@ -118,11 +119,11 @@ export function createRouter({ site, render }: RouterOptions): Router {
     setMeta('keywords', route.page.keywords.join(', '));
     document.querySelector('link[rel="canonical"]')?.setAttribute('href', new URL(route.page.route, document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href).href);
     progress.done();
-    // Focus leaves the link that was clicked (it may now point elsewhere) for the top of the new
-    // page, and screen readers hear the new title.
+    // Focus leaves the link that was clicked (it may now point elsewhere) for the new page's title,
+    // and screen readers hear the new title.
     const announcer = document.getElementById('route-announcer');
     if (announcer) announcer.textContent = route.page.documentTitle;
-    document.getElementById('page-top')?.focus({ preventScroll: true });
+    focusNewPage();
     if (mode === 'pop' && restoreScroll !== undefined) scrollToY(restoreScroll);
     else if (url.hash) scrollToHash(url.hash);
     else scrollToY(0);
@@ -140,7 +141,8 @@ export function createRouter({ site, render }: RouterOptions): Router {
     const url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin) return;
     if (normalizePath(url.pathname) === currentPath && url.search === location.search && url.hash) {
-      positions.set(currentKey, window.scrollY); // in-page anchor: the browser jumps, back returns here
+      positions.set(currentKey, window.scrollY); // in-page anchor: the browser scrolls, back returns here
+      smoothScrollFromNowOn();
       return;
     }
     if (!moduleForPath(url.pathname)) return;

@@ -56,6 +56,8 @@ export interface TextSection {
   heading?: string;
   depth?: number;
   text: string;
+  /** The JavaScript code of the section's comparisons: the names a JavaScript engineer searches with. */
+  javascript?: string;
 }
 
 export interface Warning {

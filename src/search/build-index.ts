@@ -63,7 +63,7 @@ export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segm
       for (const token of fields[field] ? tokenize(fields[field]!, segment) : []) {
         // A lone Chinese character in running text matches almost every section: only
         // titles, headings, keywords and descriptions index them.
-        if (field === 'c' && isSingleCjk(token)) continue;
+        if ((field === 'c' || field === 'j') && isSingleCjk(token)) continue;
         counts.set(token, (counts.get(token) ?? 0) + 1);
       }
       for (const [token, tf] of counts) {
@@ -80,10 +80,11 @@ export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segm
     pageEntries.push([page.title, page.route, page.breadcrumbs.slice(1, -1).map((b) => b.label)]);
     const intro = page.sections.find((s) => !s.headingId)?.text ?? '';
     // The page's own result is about the page: its snippet comes from the description, then the introduction.
-    add(pageIndex, '', '', [page.description, intro].filter(Boolean).join(' '), { t: page.title, k: page.keywords.join(' '), d: page.description, c: intro });
+    const introJavaScript = page.sections.find((s) => !s.headingId)?.javascript;
+    add(pageIndex, '', '', [page.description, intro].filter(Boolean).join(' '), { t: page.title, k: page.keywords.join(' '), d: page.description, c: intro, j: introJavaScript });
     for (const section of page.sections) {
       if (!section.headingId || !section.heading) continue;
-      add(pageIndex, section.heading, section.headingId, section.text, { s: section.heading, c: section.text });
+      add(pageIndex, section.heading, section.headingId, section.text, { s: section.heading, c: section.text, j: section.javascript });
     }
   }
   const tokens = Object.keys(postings).sort();

@@ -116,7 +116,7 @@ export class SearchEngine {
   }
 
   private resultType(doc: number, tokens: string[], expanded: Map<string, string[]>): ResultType {
-    for (const field of ['t', 's', 'd', 'k', 'c'] as const) {
+    for (const field of ['t', 's', 'd', 'k', 'c', 'j'] as const) {
       const inverted = this.index.index[field]!;
       for (const token of tokens) {
         const key = `${field} ${token}`;

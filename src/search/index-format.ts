@@ -24,13 +24,17 @@ export interface SearchDocument {
   x: string;
 }
 
-/** Indexed fields; their boosts rank title over heading over keywords, description and text. */
-export const SEARCH_FIELDS = ['t', 's', 'k', 'd', 'c'] as const;
+/**
+ * Indexed fields; their boosts rank title over heading over keywords, description and text. `j`
+ * is the JavaScript code of a section's comparisons: a JavaScript name (setTimeout, Object.keys)
+ * finds the section that teaches its Python counterpart, ranked above a passing mention in prose.
+ */
+export const SEARCH_FIELDS = ['t', 's', 'k', 'd', 'c', 'j'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
-export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d: 2, c: 1 };
+export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d: 2, c: 1, j: 3 };
 /** What a hit on each field is called in the results (spec: Title, Heading, Description, Keywords, Content). */
 export type ResultType = 'Title' | 'Heading' | 'Keywords' | 'Description' | 'Content';
-export const RESULT_TYPES: Record<SearchField, ResultType> = { t: 'Title', s: 'Heading', k: 'Keywords', d: 'Description', c: 'Content' };
+export const RESULT_TYPES: Record<SearchField, ResultType> = { t: 'Title', s: 'Heading', k: 'Keywords', d: 'Description', c: 'Content', j: 'Content' };
 
 /** A page: [title, url, breadcrumbs]. */
 export type PageEntry = [string, string, string[]];

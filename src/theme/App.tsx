@@ -49,8 +49,6 @@ export function App(props: AppProps) {
   const hasSidebar = page.kind === 'chapter';
   return (
     <SiteContext.Provider value={site}>
-      {/* Client navigation moves focus here, so the skip link is the next stop, and says the new title. */}
-      <div id="page-top" tabIndex={-1} />
       <div id="route-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true" />
       <a className="skip-to-content" href="#main-content">{site.strings.skipToContent}</a>
       {/* Always rendered, hidden: when the site sits under the wrong path its scripts usually fail to

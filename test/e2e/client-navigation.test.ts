@@ -125,7 +125,7 @@ describe('language dropdown', () => {
       await page.locator('.language-dropdown a', { hasText: label }).click();
       await page.waitForURL(site.url(`${to}dictionary/#merging-dictionaries`));
       await waitForHydration(page);
-      // A full load: the browser scrolls to the fragment (smoothly, as the stylesheet asks).
+      // A full load: the browser jumps to the fragment (smooth scrolling is for in-page links only).
       await expect.poll(() => page.evaluate(() => document.getElementById('merging-dictionaries')!.getBoundingClientRect().top), { timeout: 5000 })
         .toBeLessThan(120);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);

@@ -155,9 +155,9 @@ describe('components', () => {
   it('Compare labels its two columns per locale', () => {
     const body = '<Compare>\n\n```javascript\nconsole.log(1);\n```\n\n```python\nprint(1)\n```\n\n</Compare>';
     const html = renderBody(body);
-    // One-line blocks: narrow enough for the narrowest side-by-side step (see Compare.tsx).
-    expect(html).toMatch(/<div class="compare" data-fit="30"><div class="compare-grid"><div class="compare-column"><div class="compare-label">JavaScript<\/div><div class="code-block" data-lang="javascript">/);
-    expect(html).toMatch(/<div class="compare-column"><div class="compare-label">Python<\/div><div class="code-block" data-lang="python">/);
+    // Each column carries its longest line's columns (see Compare.tsx).
+    expect(html).toMatch(/<div class="compare"><div class="compare-grid"><div class="compare-column" style="--code-columns:15"><div class="compare-label">JavaScript<\/div><div class="code-block" data-lang="javascript">/);
+    expect(html).toMatch(/<div class="compare-column" style="--code-columns:8"><div class="compare-label">Python<\/div><div class="code-block" data-lang="python">/);
   });
 
   it('Answer is a closed disclosure with a translated summary', () => {

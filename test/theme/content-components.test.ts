@@ -56,11 +56,11 @@ describe('chapter content rendered by the React components (src/theme/content)',
     expect(html).toContain('<pre class="code-output-pre" tabindex="0"><code>a &lt; b &amp; &quot;c&quot;</code></pre>');
   });
 
-  it('puts a comparison side by side at the smallest width step that holds its widest block', () => {
+  it('gives each column of a comparison the width of its longest line, for the layout to size them', () => {
     const html = render(root(h('Compare', {}, [t('\n'), code({ lang: 'javascript', width: 42 }), t('\n'), code({ width: 12 }), t('\n')])));
-    expect(html).toMatch(/^<div class="compare" data-fit="45"><div class="compare-grid"><div class="compare-column"><div class="compare-label">JavaScript<\/div><div class="code-block" data-lang="javascript"/);
+    expect(html).toMatch(/^<div class="compare"><div class="compare-grid"><div class="compare-column" style="--code-columns:42"><div class="compare-label">JavaScript<\/div><div class="code-block" data-lang="javascript"/);
+    expect(html).toContain('<div class="compare-column" style="--code-columns:12"><div class="compare-label">Python</div>');
     expect(html.match(/class="compare-column"/g)).toHaveLength(2);
-    expect(render(root(h('Compare', {}, [code({ width: 81 })])))).toContain('data-fit="none"');
   });
 
   it('writes tabs whose ids are unique on the page, the default tab open and the others hidden', () => {

@@ -14,6 +14,16 @@ export function proseText(node: Nodes): string {
   return '';
 }
 
+const JAVASCRIPT = new Set(['javascript', 'js', 'typescript', 'ts', 'jsx', 'tsx']);
+
+/** The JavaScript code blocks of the `<Compare>` elements in a node (the JavaScript side of each comparison). */
+export function comparedJavaScript(node: Nodes): string[] {
+  if (node.type === 'mdxJsxFlowElement' && node.name === 'Compare') {
+    return node.children.flatMap((child) => (child.type === 'code' && JAVASCRIPT.has(child.lang ?? '') ? [child.value] : []));
+  }
+  return 'children' in node ? (node.children as Nodes[]).flatMap(comparedJavaScript) : [];
+}
+
 /** Splits a chapter into its introduction and one section per h2/h3, for search documents. */
 export function collectSections(tree: Root, file: VFile): TextSection[] {
   const headings = file.data.headings ?? [];
@@ -34,10 +44,15 @@ export function collectSections(tree: Root, file: VFile): TextSection[] {
       }
       const text = proseText(node).replace(/\s+/g, ' ').trim();
       if (text) append(text);
+      const code = comparedJavaScript(node);
+      if (code.length) {
+        const current = sections[sections.length - 1];
+        current.javascript = [current.javascript, ...code].filter(Boolean).join('\n');
+      }
     }
   };
   walk(tree.children);
-  return sections.filter((s, i) => i === 0 ? s.text : true);
+  return sections.filter((s, i) => i === 0 ? s.text || s.javascript : true);
 }
 
 /** Words for reading time: Latin words plus CJK characters (each read like a short word). */
