@@ -292,7 +292,7 @@ export class Builder {
   private compilePlan(jobs: number): CompilePlan {
     const base = baseBudgetMs(this.options.compileBudgetMs);
     const dev = this.options.dev === true;
-    return { threads: compileThreads(jobs, this.options.threads), budgetOf: (job) => chapterBudgetMs(base, job.source.length), budgeted: (job) => dev || suspicionOf(job.source) !== undefined };
+    return { threads: compileThreads(jobs, this.options.threads), budgetOf: (job) => chapterBudgetMs(base, job.source.length), budgeted: (job) => dev || suspicionOf(job.source) !== undefined, keepWorkers: dev };
   }
 
   /**

@@ -37,6 +37,16 @@ export interface CompilePlan {
    * and explained. Watch mode budgets every chapter: its server must keep answering.
    */
   budgeted: (job: CompileJob) => boolean;
+  /** Keep the workers for the next call (watch mode: a fresh worker loads the parser, a second and more of every save). */
+  keepWorkers?: boolean;
+}
+
+/** Workers kept between calls (see CompilePlan.keepWorkers). */
+const parked: CompileThread[] = [];
+function takeWorker(): CompileThread {
+  const worker = parked.pop();
+  worker?.unpark();
+  return worker ?? new CompileThread();
 }
 
 /**
@@ -54,7 +64,8 @@ export async function compileChapters(jobs: CompileJob[], plan: CompilePlan): Pr
   // Budgeted chapters beside free ones are the few a pre-check found suspicious: one worker does.
   const budgetedWorkers = budgeted.length === 0 ? 0 : free.length === 0 ? plan.threads : 1;
   const freeWorkers = free.length === 0 ? 0 : plan.threads - 1;
-  const workers = Array.from({ length: budgetedWorkers + freeWorkers }, () => new CompileThread());
+  const workers = Array.from({ length: budgetedWorkers + freeWorkers }, () => (plan.keepWorkers ? takeWorker() : new CompileThread()));
+  let finished = false;
   try {
     const loops = workers.map(async (worker, i) => {
       const [queue, budget] = i < budgetedWorkers ? [budgeted, plan.budgetOf] : [free, undefined];
@@ -64,14 +75,21 @@ export async function compileChapters(jobs: CompileJob[], plan: CompilePlan): Pr
     await Promise.all(loops);
     const outcomes: CompileOutcome[] = [];
     // A worker already started (and warm) probes the failing chapters (a new one takes seconds to load the parser).
-    const prober = () => (workers[0] ??= new CompileThread());
+    const prober = () => (workers[0] ??= plan.keepWorkers ? takeWorker() : new CompileThread());
     for (const job of jobs) {
       const result = results.get(job.key)!;
       outcomes.push('failure' in result ? { key: job.key, error: await explainFailure(job, result.failure, plan.budgetOf(job), prober()) } : result);
     }
+    finished = true;
     return outcomes;
   } finally {
-    for (const worker of workers) worker.close();
+    for (const worker of workers) {
+      // A worker that crashed or failed to start is never kept.
+      if (plan.keepWorkers && finished) {
+        worker.park();
+        parked.push(worker);
+      } else worker.close();
+    }
   }
 }
 

@@ -64,6 +64,16 @@ export class CompileThread {
     });
   }
 
+  /** Kept for a later build (watch mode): an idle worker must not keep the process alive. */
+  park(): void {
+    this.worker.unref();
+  }
+
+  /** Taken again for a build: it is waited for now. */
+  unpark(): void {
+    this.worker.ref();
+  }
+
   close(): void {
     this.closed = true;
     void this.worker.terminate();
