@@ -17,6 +17,7 @@ import { startStaticServer, type RunningServer } from '../server/static-server.j
 import { formatError } from '../shared/errors.js';
 import { isInsideFolder } from '../shared/paths.js';
 import { LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, pageFingerprint, routeModuleJson, type LiveEvent } from '../watch/live-reload.js';
+import { restoreOutputIfGone } from '../watch/restore-output.js';
 import { syncOutput, syncOutputWithDisk } from '../watch/sync-output.js';
 import { closeOnSignals } from './serve.js';
 import { printWarnings } from './report.js';
@@ -144,8 +145,17 @@ export async function startWatch(options: WatchCommandOptions, log: (line: strin
     files = withSearch;
   };
   let lastRequestAt = performance.now();
+  let restoreFailed = false;
   const handleRequest = (req: IncomingMessage, res: ServerResponse): boolean => {
     lastRequestAt = performance.now();
+    try {
+      if (restoreOutputIfGone(options.outDir, files, protectedFoldersOf(config))) log(`${options.outDir} was deleted: written again from memory`);
+      restoreFailed = false;
+    } catch (error) {
+      // Said once, not on every request until the folder is fixed.
+      if (!restoreFailed) log(`error: ${options.outDir} was deleted and cannot be written again: ${formatError(error)}`);
+      restoreFailed = true;
+    }
     // A search before the index is out (just after the start, or just after a save) waits for it
     // instead of finding no file: build it now, then let the static server answer.
     if (pendingSearch && SEARCH_FILE.test(req.url?.split('?')[0] ?? '')) {

@@ -15,9 +15,12 @@ import { BookError, BookErrors } from '../shared/errors.js';
 import { bundleClient, type ClientBundle } from './bundle-client.js';
 import type { CompileJob } from './compile-jobs.js';
 import { boundHeapGrowth } from './heap-growth.js';
-import { compileChapters, compileThreads } from './compile-pool.js';
+import { baseBudgetMs, chapterBudgetMs } from './compile-budget/budget.js';
+import { suspicionOf } from './compile-budget/suspicious.js';
+import { compileChapters, compileThreads, type CompilePlan } from './compile-pool.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, renderHomeSections, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
+import { loadPageTemplate } from './page-template.js';
 import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
@@ -53,6 +56,8 @@ export interface BuildOptions {
   streamDocuments?: boolean;
   /** Threads that compile chapters (see compile-pool.ts); by default chosen from the cores and the work. */
   threads?: number;
+  /** A small chapter's compile time budget in ms, scaled by size (default: PYBOOK_COMPILE_BUDGET_MS, else compile-budget/budget.ts). */
+  compileBudgetMs?: number;
   onProgress?: (step: string) => void;
 }
 
@@ -201,7 +206,7 @@ export class Builder {
     if (!this.options.dev) contentNamed.push(...Object.values(routeChunks).flatMap((routes) => Object.values(routes).map((url) => url.slice(config.basePath.length))));
     const siteKeys = new Map<string, string>();
     const renderOptions = new Map<string, PageRenderOptions>();
-    const template = readFileSync(this.options.templateFile ?? TEMPLATE_FILE, 'utf8');
+    const template = loadPageTemplate(this.options.templateFile ?? TEMPLATE_FILE);
     for (const locale of book.locales) {
       sites[locale.code].routes = routeChunks[locale.code];
       sites[locale.code].lazyModules = client.assets.lazy;
@@ -257,7 +262,7 @@ export class Builder {
     // A one-off build of a large book holds its peak memory near what it keeps alive (see heap-growth.ts).
     if (this.options.streamDocuments) boundHeapGrowth(keys.length);
     const errors: BookError[] = [];
-    const outcomes = await compileChapters([...jobs.values()], compileThreads(jobs.size, this.options.threads));
+    const outcomes = await compileChapters([...jobs.values()], this.compilePlan(jobs.size));
     for (const outcome of outcomes) {
       if ('chapter' in outcome) {
         this.compiled.set(outcome.key, { source: jobs.get(outcome.key)!.source, chapter: outcome.chapter });
@@ -277,6 +282,17 @@ export class Builder {
     const used = new Set(keys.map((k) => k.key));
     for (const key of this.compiled.keys()) if (!used.has(key)) this.compiled.delete(key);
     return result;
+  }
+
+  /**
+   * Watch mode compiles every chapter off the server's thread, in workers stopped past the
+   * chapter's budget: its server must keep answering whatever a chapter does to the parser.
+   * `pybook build` budgets only the chapters a cheap pre-check finds suspicious (see suspicious.ts).
+   */
+  private compilePlan(jobs: number): CompilePlan {
+    const base = baseBudgetMs(this.options.compileBudgetMs);
+    const dev = this.options.dev === true;
+    return { threads: compileThreads(jobs, this.options.threads), budgetOf: (job) => chapterBudgetMs(base, job.source.length), budgeted: (job) => dev || suspicionOf(job.source) !== undefined, keepWorkers: dev };
   }
 
   /**

@@ -1,15 +1,14 @@
 import os from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { BookError } from '../shared/errors.js';
+import { costlyChapterError } from './compile-budget/costly-chapter-error.js';
+import { locateCulprit } from './compile-budget/locate-culprit.js';
+import { isStackOverflow } from './compile-budget/stack-overflow.js';
 import type { CompileJob, CompileOutcome } from './compile-jobs.js';
-import type { WorkerReply } from './compile-worker.js';
+import { CompileThread, type CompileFailure, type ThreadResult } from './compile-thread.js';
 
 /**
- * Fewer cores than this and chapters compile on the main thread only: on a 2-vCPU machine a
- * second thread made a cold build slower (two processes each parsing half the book finish after
- * one parsing all of it: the two vCPUs do not give two cores' worth of work).
+ * Fewer cores than this and chapters compile on one thread only: on a 2-vCPU machine a second
+ * thread made a cold build slower (two processes each parsing half the book finish after one
+ * parsing all of it: the two vCPUs do not give two cores' worth of work).
  */
 export const POOL_MIN_CORES = 4;
 /** Fewer chapters than this to compile and a worker costs more to start (it loads the parser) than it saves. */
@@ -27,76 +26,96 @@ export function compileThreads(jobs: number, requested?: number, cores = os.avai
   return Math.min(cores, POOL_MAX_THREADS);
 }
 
-/**
- * Compiles chapters on `threads` threads: this one and threads - 1 workers, each taking the next
- * chapter (largest first) as soon as it is free, so that one long chapter does not hold the
- * others back. Outcomes come back in the order of `jobs`, whichever thread made them, so the
- * build is the same on any number of threads.
- */
-export async function compileChapters(jobs: CompileJob[], threads = 1): Promise<CompileOutcome[]> {
-  if (!jobs.length) return [];
-  // Loaded only when something needs compiling: a build served from the cache skips the whole pipeline.
-  const { runCompileJob } = await import('./compile-jobs.js');
-  if (threads <= 1) return jobs.map(runCompileJob);
+export interface CompilePlan {
+  /** Threads that compile (see compileThreads). */
+  threads: number;
+  /** A chapter's time budget in milliseconds (see compile-budget/budget.ts). */
+  budgetOf: (job: CompileJob) => number;
+  /**
+   * Whether a chapter compiles in a worker that is stopped past its budget. The others compile
+   * on this thread (and threads - 1 workers) without one; a stack overflow there is still caught
+   * and explained. Watch mode budgets every chapter: its server must keep answering.
+   */
+  budgeted: (job: CompileJob) => boolean;
+  /** Keep the workers for the next call (watch mode: a fresh worker loads the parser, a second and more of every save). */
+  keepWorkers?: boolean;
+}
 
-  const queue = [...jobs].sort((a, b) => b.source.length - a.source.length);
-  const outcomes = new Map<string, CompileOutcome>();
-  const workers = Array.from({ length: threads - 1 }, startWorker);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let failed = false;
-      const fail = (error: Error) => {
-        if (!failed) reject(error);
-        failed = true;
-      };
-      const settleIfDone = () => { if (outcomes.size === jobs.length) resolve(); };
-      for (const worker of workers) {
-        const giveNext = () => {
-          const job = queue.shift();
-          if (job) worker.postMessage(job);
-        };
-        worker.on('message', (reply: WorkerReply) => {
-          if ('crash' in reply) return fail(new Error(`compiling ${reply.file} failed: ${reply.crash}`));
-          outcomes.set(reply.key, 'chapter' in reply ? reply : { key: reply.key, error: new BookError(reply.error.message, reply.error.position, reply.error.sourceLine) });
-          giveNext();
-          settleIfDone();
-        });
-        worker.on('error', fail);
-        worker.on('exit', (code) => { if (outcomes.size < jobs.length) fail(new Error(`a compile worker stopped (exit code ${code})`)); });
-        giveNext();
-      }
-      // This thread takes chapters too; between two it lets the workers' replies in, so that each
-      // gets its next chapter within one chapter's time.
-      const compileHere = () => {
-        if (failed) return;
-        const job = queue.shift();
-        if (!job) return settleIfDone();
-        try {
-          outcomes.set(job.key, runCompileJob(job));
-        } catch (error) {
-          return fail(error as Error);
-        }
-        settleIfDone();
-        setImmediate(compileHere);
-      };
-      compileHere();
-    });
-  } finally {
-    for (const worker of workers) void worker.terminate();
-  }
-  return jobs.map((job) => outcomes.get(job.key)!);
+/** Workers kept between calls (see CompilePlan.keepWorkers). */
+const parked: CompileThread[] = [];
+function takeWorker(): CompileThread {
+  const worker = parked.pop();
+  worker?.unpark();
+  return worker ?? new CompileThread();
 }
 
 /**
- * A compile worker. From TypeScript sources (tests, benchmarks), tsx's loader is registered in
- * the worker first: a worker's execArgv cannot carry `--import` loaders on Node 20.
+ * Compiles chapters: each thread takes the next chapter (largest first) as soon as it is free,
+ * so that one long chapter does not hold the others back. Outcomes come back in the order of
+ * `jobs`, whichever thread made them, so the build is the same on any number of threads. A
+ * chapter over its budget or the stack fails with the line that causes it (compile-budget/).
  */
-function startWorker(): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const worker = new URL(fromSources ? './compile-worker.ts' : './compile-worker.js', import.meta.url);
-  if (!fromSources) return new Worker(worker);
-  // tsx's ESM entry (resolve() gives the CommonJS one, whose register() cannot find its hooks from a worker).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker.href)}); });`;
-  return new Worker(bootstrap, { eval: true });
+export async function compileChapters(jobs: CompileJob[], plan: CompilePlan): Promise<CompileOutcome[]> {
+  if (!jobs.length) return [];
+  const bySize = [...jobs].sort((a, b) => b.source.length - a.source.length);
+  const budgeted = bySize.filter(plan.budgeted);
+  const free = bySize.filter((job) => !plan.budgeted(job));
+  const results = new Map<string, ThreadResult>();
+  // Budgeted chapters beside free ones are the few a pre-check found suspicious: one worker does.
+  const budgetedWorkers = budgeted.length === 0 ? 0 : free.length === 0 ? plan.threads : 1;
+  const freeWorkers = free.length === 0 ? 0 : plan.threads - 1;
+  const workers = Array.from({ length: budgetedWorkers + freeWorkers }, () => (plan.keepWorkers ? takeWorker() : new CompileThread()));
+  let finished = false;
+  try {
+    const loops = workers.map(async (worker, i) => {
+      const [queue, budget] = i < budgetedWorkers ? [budgeted, plan.budgetOf] : [free, undefined];
+      for (let job = queue.shift(); job; job = queue.shift()) results.set(job.key, await worker.run(job, budget?.(job)));
+    });
+    if (free.length) loops.push(compileHere(free, results, workers.length > 0));
+    await Promise.all(loops);
+    const outcomes: CompileOutcome[] = [];
+    // A worker already started (and warm) probes the failing chapters (a new one takes seconds to load the parser).
+    const prober = () => (workers[0] ??= plan.keepWorkers ? takeWorker() : new CompileThread());
+    for (const job of jobs) {
+      const result = results.get(job.key)!;
+      outcomes.push('failure' in result ? { key: job.key, error: await explainFailure(job, result.failure, plan.budgetOf(job), prober()) } : result);
+    }
+    finished = true;
+    return outcomes;
+  } finally {
+    for (const worker of workers) {
+      // A worker that crashed or failed to start is never kept.
+      if (plan.keepWorkers && finished) {
+        worker.park();
+        parked.push(worker);
+      } else worker.close();
+    }
+  }
+}
+
+/**
+ * This thread's share: chapters compiled here, one after another. Beside workers it lets their
+ * replies in between two chapters, so that each gets its next chapter within one chapter's time.
+ */
+async function compileHere(queue: CompileJob[], results: Map<string, ThreadResult>, beside: boolean): Promise<void> {
+  // Loaded only when something compiles here: a build served from the cache skips the whole pipeline.
+  const { runCompileJob } = await import('./compile-jobs.js');
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    try {
+      results.set(job.key, runCompileJob(job));
+    } catch (error) {
+      if (!isStackOverflow(error)) throw error;
+      results.set(job.key, { key: job.key, failure: 'overflow' });
+    }
+    if (beside) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The error of a chapter over its budget or the stack, naming the line found by compiling variants of it in a budgeted worker. */
+async function explainFailure(job: CompileJob, failure: CompileFailure, budgetMs: number, prober: CompileThread) {
+  const culprit = await locateCulprit(job.source, async (source) => {
+    const result = await prober.run({ ...job, key: `${job.key}\0probe`, source }, budgetMs);
+    return 'failure' in result ? result.failure : undefined;
+  });
+  return costlyChapterError(job.file, job.source, failure, budgetMs, culprit);
 }
