@@ -95,6 +95,11 @@ function readTextOrUndefined(file: string): string | undefined {
   }
 }
 
+/** Chapters per locale that fall back to the default locale's text. */
+function fallbacksOf(book: BookModel): Record<string, number> {
+  return Object.fromEntries(book.locales.map((locale) => [locale.code, book.chapters[locale.code].filter((c) => c.fallback).length]));
+}
+
 /**
  * A builder keeps what it computed last time (compiled chapters, rendered pages, the client
  * bundle) keyed by the inputs' content, so watch mode redoes only what a change affects.
@@ -140,9 +145,50 @@ export class Builder {
     return false;
   }
 
+  /**
+   * One build, as named steps: read the inputs, compile the chapters, check the links, build the
+   * search indexes, add the client and the runner, render the pages, and add the small files.
+   */
   async build(): Promise<BuildResult> {
     const progress = this.options.onProgress ?? (() => {});
     progress('reading configuration');
+    const { config, book } = this.readInputs();
+    const bundle = this.startClientBundle(config);
+
+    progress('compiling chapters');
+    const compiled = await this.compileAll(book);
+    const { sites, pages } = assembleSite(book, compiled);
+
+    progress('checking links');
+    const { staticDirs, warnings } = this.checkLinks(config, pages);
+    this.useVerdicts(readBrowserVerdicts(config), compiled, warnings);
+
+    const files: SiteFiles = new Map();
+    progress('building the search index');
+    const deferredSearch = this.addSearchIndexes(pages, book, sites, files);
+
+    progress('bundling the client');
+    const client = await bundle;
+    // Files named by their content: the client bundle, route modules outside watch mode, site data.
+    const contentNamed: string[] = [...client.files.keys()];
+    for (const [name, contents] of client.files) files.set(name, contents);
+    progress('adding the example runner');
+    const runner = await runnerAssets(config, this.disk!);
+    for (const [name, contents] of runner.files) files.set(name, contents);
+    contentNamed.push(...runner.contentNamed);
+
+    progress('rendering pages');
+    const documents = this.renderPages({ config, book, pages, sites, files, contentNamed, client, runner });
+    files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
+    files.set(MARKER_FILE, markerJson(contentNamed));
+    files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
+
+    this.pruneDiskCache();
+    return { config, book, pages, sites, files, warnings, staticDirs, fallbacks: fallbacksOf(book), deferredSearch, documents };
+  }
+
+  /** Reads the config and the chapters, remembering their text (see inputsChangedOnDisk), and opens the disk cache. */
+  private readInputs(): { config: BookConfig; book: BookModel } {
     this.inputs = new Map([[path.resolve(this.options.configPath), readTextOrUndefined(this.options.configPath)]]);
     const config = loadConfig(this.options.configPath);
     const book = loadBook(config);
@@ -150,25 +196,33 @@ export class Builder {
     this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
     // Watch mode writes the cache once the pages are out, or the edit shown (see flushCache).
     if (this.options.dev) this.disk.deferWrites();
-    this.bundle ??= bundleClient(config.basePath, this.disk);
-    // This build awaits its own bundle (and so reports its real error); a failed one is not kept for the next build.
+    return { config, book };
+  }
+
+  /** Starts bundling the client while the chapters compile; a failed bundle is not kept for the next build. */
+  private startClientBundle(config: BookConfig): Promise<ClientBundle> {
+    this.bundle ??= bundleClient(config.basePath, this.disk!);
+    // This build awaits its own bundle (and so reports its real error).
     const bundle = this.bundle;
     bundle.catch(() => { if (this.bundle === bundle) this.bundle = undefined; });
+    return bundle;
+  }
 
-    progress('compiling chapters');
-    const compiled = await this.compileAll(book);
-    const { sites, pages } = assembleSite(book, compiled);
-
-    progress('checking links');
+  /** Every broken link of the book at once (an error), and the warnings of the pages and links. */
+  private checkLinks(config: BookConfig, pages: PageModel[]): { staticDirs: string[]; warnings: Warning[] } {
     const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
     const staticFiles = staticFilesOf(staticDirs, config.rootDir);
     const links = checkLinks(pages, (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath), config.basePath);
     if (links.errors.length) throw new BookErrors(links.errors);
-    const warnings = [...pages.flatMap((p) => p.warnings), ...links.warnings, ...findDuplicateRoutes(pages)];
-    this.useVerdicts(readBrowserVerdicts(config), compiled, warnings);
+    return { staticDirs, warnings: [...pages.flatMap((p) => p.warnings), ...links.warnings, ...findDuplicateRoutes(pages)] };
+  }
 
-    const files: SiteFiles = new Map();
-    progress('building the search index');
+  /**
+   * Adds the search files to `files` and their versions to the site data; in watch mode returns
+   * a function that builds them later instead: no page depends on the index's content there (its
+   * version is constant), so the index comes after the pages are out and the browser shows the edit.
+   */
+  private addSearchIndexes(pages: PageModel[], book: BookModel, sites: Record<string, SiteData>, files: SiteFiles): (() => SiteFiles) | undefined {
     const searchFiles = (): SiteFiles => {
       const out: SiteFiles = new Map();
       for (const index of this.searchIndexes(pages, book)) {
@@ -179,27 +233,20 @@ export class Builder {
       }
       return out;
     };
-    // In watch mode no page depends on the index's content (its version is constant), so the
-    // index is built after the pages are out and the browser shows the edit.
-    let deferredSearch: (() => SiteFiles) | undefined;
-    if (this.options.dev) {
-      for (const locale of book.locales) Object.assign(sites[locale.code].search, { indexHash: this.version(''), textHash: this.version('') });
-      deferredSearch = searchFiles;
-    } else {
+    if (!this.options.dev) {
       for (const [name, contents] of searchFiles()) files.set(name, contents);
+      return undefined;
     }
+    for (const locale of book.locales) Object.assign(sites[locale.code].search, { indexHash: this.version(''), textHash: this.version('') });
+    return searchFiles;
+  }
 
-    progress('bundling the client');
-    const client = await bundle;
-    // Files named by their content: the client bundle, route modules outside watch mode, site data.
-    const contentNamed: string[] = [...client.files.keys()];
-    for (const [name, contents] of client.files) files.set(name, contents);
-    progress('adding the example runner');
-    const runner = await runnerAssets(config, this.disk);
-    for (const [name, contents] of runner.files) files.set(name, contents);
-    contentNamed.push(...runner.contentNamed);
-
-    progress('rendering pages');
+  /**
+   * Writes each locale's site data and every page's route module into `files`, and renders the
+   * pages' documents: into `files`, or (streamDocuments) one at a time as the writer reads them.
+   */
+  private renderPages(site: { config: BookConfig; book: BookModel; pages: PageModel[]; sites: Record<string, SiteData>; files: SiteFiles; contentNamed: string[]; client: ClientBundle; runner: Awaited<ReturnType<typeof runnerAssets>> }): Iterable<[string, string]> | undefined {
+    const { config, book, pages, sites, files, contentNamed, client, runner } = site;
     // Each page's client JSON is made once: its route module and its document both use it.
     const pageJson = new Map(pages.map((page) => [page, jsonForScript(toClientPage(page))]));
     const routeChunks = this.renderRouteChunks(pages, pageJson, sites, config, files);
@@ -224,20 +271,21 @@ export class Builder {
       siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
     }
     const documentOf = (page: PageModel) => this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!);
-    let documents: Iterable<[string, string]> | undefined;
-    if (this.options.streamDocuments) documents = (function* () { for (const page of pages) yield [page.outputFile, documentOf(page)] as [string, string]; })();
-    else for (const page of pages) files.set(page.outputFile, documentOf(page));
-    files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
-    files.set(MARKER_FILE, markerJson(contentNamed));
-    files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
+    if (this.options.streamDocuments) return (function* () { for (const page of pages) yield [page.outputFile, documentOf(page)] as [string, string]; })();
+    for (const page of pages) files.set(page.outputFile, documentOf(page));
+    return undefined;
+  }
 
-    const fallbacks: Record<string, number> = {};
-    for (const locale of book.locales) fallbacks[locale.code] = book.chapters[locale.code].filter((c) => c.fallback).length;
-    // Watch mode prunes at its first build only (later builds would just spend the time), and
-    // never the search entries of `pybook build`, which are not its own (see searchIndexes).
-    if (!this.options.dev || !this.pruned) for (const namespace of this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner', this.contentNamespace]) this.disk.prune(namespace);
+  /**
+   * Drops cache entries no build uses any more. Watch mode prunes at its first build only (later
+   * builds would just spend the time), and never the search entries of `pybook build`, which are
+   * not its own (see searchIndexes).
+   */
+  private pruneDiskCache(): void {
+    if (this.options.dev && this.pruned) return;
+    const namespaces = this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner', this.contentNamespace];
+    for (const namespace of namespaces) this.disk!.prune(namespace);
     this.pruned = true;
-    return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch, documents };
   }
 
   /** Compiles every chapter, reusing unchanged ones; reports every failing chapter at once. */
