@@ -62,6 +62,9 @@ export function createFileSender(rootRealPath: string): FileSender {
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch !== undefined) res.setHeader('ETag', ifNoneMatch);
     req.headers['accept-encoding'] = acceptedEncodings(req.headers);
+    // sirv pipes a read stream into the response without listening for its errors: a file that
+    // is gone (a rebuild) or cannot be opened after sirv's stat would throw out of the process.
+    res.once('pipe', (source) => source.once('error', () => res.destroy()));
     // sirv reads the URL only while it is called (it answers synchronously): the request's own is
     // put back for the log lines that follow.
     const url = req.url;

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,6 +330,21 @@ describe('precompressed siblings', () => {
     for (const relativePath of ['robots.txt', 'assets/image.png']) {
       const response = await at(BASE + relativePath, { 'Accept-Encoding': 'br, gzip' });
       expect(response.headers['content-encoding']).toBeUndefined();
+    }
+  });
+});
+
+describe('a file that cannot be read after sirv found it', () => {
+  it('ends that response and keeps the server running', async () => {
+    // A socket passes sirv's stat but cannot be opened (ENXIO): the read stream fails after the headers.
+    await fs.writeFile(path.join(fixture.site, 'assets', 'broken.css'), LARGE_CSS);
+    const socketServer = net.createServer();
+    await new Promise<void>((resolve) => socketServer.listen(path.join(fixture.site, 'assets', 'broken.css.br'), resolve));
+    try {
+      await expect(at(`${BASE}assets/broken.css`, { 'Accept-Encoding': 'br' })).rejects.toThrow();
+      expect((await at(`${BASE}assets/style.css`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => socketServer.close(resolve));
     }
   });
 });
