@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Builder } from '../generator/build.js';
 import { DiskCache } from '../generator/disk-cache.js';
-import { addPrecompressedSiblings } from '../generator/precompress.js';
+import { addPrecompressedSiblings, withPrecompressedSiblings } from '../generator/precompress.js';
 import { loadConfig } from '../config/load-config.js';
 import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { recoverOutputDir, writeSiteAtomically } from '../output/write-site.js';
@@ -23,7 +23,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
   const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, streamDocuments: true, threads: options.threads, onProgress: options.quiet ? undefined : progressReporter() });
   const result = await builder.build();
   await addPrecompressedSiblings(result.files, DiskCache.forBook(result.config.rootDir, options.cache !== false));
-  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, streamed: result.documents });
+  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, streamed: result.documents && withPrecompressedSiblings(result.documents) });
   clearProgress();
   printWarnings(result.warnings);
   const summary: BuildSummary = {

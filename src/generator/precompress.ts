@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { bytesOf, sizeOf } from '../output/copied-file.js';
+import { bytesOf, sizeOf, type FileContents } from '../output/copied-file.js';
 import type { SiteFiles } from '../output/write-site.js';
 import { DiskCache, hashText } from './disk-cache.js';
 
@@ -33,6 +33,12 @@ const gzip = promisify(zlib.gzip);
 const ENCODINGS = {
   br: (bytes: Uint8Array) => brotliCompress(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
   gz: (bytes: Uint8Array) => gzip(bytes, { level: GZIP_LEVEL }),
+} as const;
+
+/** The same compressions, synchronous, for pages compressed one by one as they are written. */
+const SYNC_ENCODINGS = {
+  br: (bytes: Uint8Array) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  gz: (bytes: Uint8Array) => zlib.gzipSync(bytes, { level: GZIP_LEVEL }),
 } as const;
 
 export function isPrecompressible(name: string, size: number): boolean {
@@ -70,4 +76,21 @@ export async function addPrecompressedSiblings(files: SiteFiles, cache: DiskCach
   }
   await Promise.all(jobs);
   cache.prune(CACHE);
+}
+
+/**
+ * The pages that `pybook build` renders as it writes them (BuildOptions.streamDocuments), each
+ * followed by its siblings: made here, one page at a time, so that no more pages are held in
+ * memory than before. Not cached: a page changes with any change to the sidebar or its chapter.
+ */
+export function* withPrecompressedSiblings(documents: Iterable<[string, FileContents]>): Generator<[string, FileContents]> {
+  for (const [name, contents] of documents) {
+    yield [name, contents];
+    if (!isPrecompressible(name, sizeOf(contents))) continue;
+    const bytes = bytesOf(contents);
+    for (const [extension, compress] of Object.entries(SYNC_ENCODINGS)) {
+      const compressed = compress(bytes);
+      if (compressed.length <= bytes.length * (1 - MIN_SAVING)) yield [`${name}.${extension}`, compressed];
+    }
+  }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiskCache } from '../../src/generator/disk-cache.js';
-import { addPrecompressedSiblings } from '../../src/generator/precompress.js';
+import { addPrecompressedSiblings, withPrecompressedSiblings } from '../../src/generator/precompress.js';
 import { CopiedFile, bytesOf, type FileContents } from '../../src/output/copied-file.js';
 import type { SiteFiles } from '../../src/output/write-site.js';
 
@@ -69,5 +69,28 @@ describe('addPrecompressedSiblings', () => {
     const after = readdirSync(path.join(cacheDir, 'precompressed'));
     expect(after).toHaveLength(2);
     expect(after.some((entry) => entries.includes(entry))).toBe(false);
+  });
+});
+
+describe('withPrecompressedSiblings', () => {
+  it('follows each streamed page with its siblings, and leaves a small one alone', () => {
+    const page = `<!doctype html><main>${'<p>dict() and {} literals</p>'.repeat(200)}</main>`;
+    let rendered = 0;
+    const documents = (function* () {
+      rendered += 1;
+      yield ['dictionary/index.html', page] as [string, string];
+      rendered += 1;
+      yield ['404.html', '<h1>Not found</h1>'] as [string, string];
+    })();
+    const written = withPrecompressedSiblings(documents);
+    expect(written.next().value).toEqual(['dictionary/index.html', page]);
+    const [brName, br] = written.next().value as [string, Buffer];
+    const [gzName, gz] = written.next().value as [string, Buffer];
+    // Made one page at a time: the next page is not rendered before this one's siblings are out.
+    expect(rendered).toBe(1);
+    expect([brName, gzName]).toEqual(['dictionary/index.html.br', 'dictionary/index.html.gz']);
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(page);
+    expect(zlib.gunzipSync(gz).toString()).toBe(page);
+    expect([...written].map(([name]) => name)).toEqual(['404.html']);
   });
 });
