@@ -1,11 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import { Builder } from '../generator/build.js';
+import { DiskCache } from '../generator/disk-cache.js';
+import { addPrecompressedSiblings, withPrecompressedSiblings } from '../generator/precompress.js';
 import { loadConfig } from '../config/load-config.js';
 import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { recoverOutputDir, writeSiteAtomically } from '../output/write-site.js';
 import { clearProgress, printWarnings, progressReporter } from './report.js';
 
-export interface BuildCommandOptions { config: string; outDir: string; quiet?: boolean; cache?: boolean; threads?: number }
+export interface BuildCommandOptions {
+  config: string; outDir: string; quiet?: boolean; cache?: boolean; threads?: number;
+  /**
+   * Write `.br`/`.gz` siblings (see precompress.ts). Not the default yet: Pyodide's 13 MB cost a
+   * cold build some 10 s of CPU (twice that on a loaded machine), paid again with `--no-cache`.
+   */
+  precompress?: boolean;
+}
 
 export interface BuildSummary { pages: number; locales: string[]; ms: number; warnings: number; fallbacks: Record<string, number> }
 
@@ -20,7 +29,8 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
   recoverOutputDir(options.outDir);
   const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, streamDocuments: true, threads: options.threads, onProgress: options.quiet ? undefined : progressReporter() });
   const result = await builder.build();
-  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, streamed: result.documents });
+  if (options.precompress) await addPrecompressedSiblings(result.files, DiskCache.forBook(result.config.rootDir, options.cache !== false));
+  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, streamed: options.precompress && result.documents ? withPrecompressedSiblings(result.documents) : result.documents });
   clearProgress();
   printWarnings(result.warnings);
   const summary: BuildSummary = {

@@ -14,10 +14,10 @@ export class ContentNamedFiles {
 
   constructor(private readonly rootRealPath: string) {}
 
-  has(realPath: string): boolean {
+  /** @param relativePath a file's path in the site folder, with `/` separators. */
+  has(relativePath: string): boolean {
     this.refresh();
-    const relative = path.relative(this.rootRealPath, realPath).split(path.sep).join('/');
-    return this.names.has(relative);
+    return this.names.has(relativePath);
   }
 
   private refresh(): void {

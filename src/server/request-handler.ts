@@ -1,5 +1,7 @@
 import type http from 'node:http';
-import { FileResponder, type TransformHtml } from './file-responder.js';
+import path from 'node:path';
+import { createFileSender } from './file-sender.js';
+import { isHtmlFile, sendHtmlPage, type TransformHtml } from './html-page.js';
 import { formatUrlPath, parseRequestPath, sanitizeQueryForHeader } from './resolve-path.js';
 import { routeRequest } from './route.js';
 import { describeRequest, sendPlainText, sendRedirect } from './responses.js';
@@ -16,12 +18,13 @@ export interface RequestHandlerConfig {
 }
 
 /**
- * Dispatches one request: extra handler, method check, URL validation,
- * redirects, file lookup, then the file or the localised 404 page.
+ * Dispatches one request: extra handler (watch mode's event stream), method check, URL
+ * validation, base path and clean-URL redirects, the file lookup that keeps every request inside
+ * the site folder, then the file (sirv, see file-sender.ts) or the localised 404 page.
  */
 export function createRequestHandler(config: RequestHandlerConfig): http.RequestListener {
   const siteFiles = new SiteFiles(config.rootRealPath);
-  const responder = new FileResponder(config.transformHtml, config.rootRealPath);
+  const sendFile = createFileSender(config.rootRealPath);
 
   /** The site's own 404 page, in the visitor's language when the URL is under a locale folder. */
   async function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, relativeSegments: readonly string[], reason: string): Promise<void> {
@@ -31,7 +34,7 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
     const urlPath = formatUrlPath([...config.baseSegments, ...relativeSegments], false);
     for (const page of pages) {
       const located = await siteFiles.locate(page, false);
-      if (located.kind === 'file' && (await responder.sendErrorPage(req, res, located, 404, urlPath))) return;
+      if (located.kind === 'file') return sendHtmlPage(req, res, located.realPath, 404, urlPath, config.transformHtml);
     }
     sendPlainText(req, res, 404, 'Page Not Found');
   }
@@ -68,8 +71,16 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
       }
       case 'not-found':
         return sendNotFound(req, res, route.relativeSegments, located.reason);
-      case 'file':
-        return responder.sendFile(req, res, located, formatUrlPath(parsed.segments, parsed.trailingSlash));
+      case 'file': {
+        const urlPath = formatUrlPath(parsed.segments, parsed.trailingSlash);
+        if (config.transformHtml !== undefined && isHtmlFile(located.realPath)) {
+          return sendHtmlPage(req, res, located.realPath, 200, urlPath, config.transformHtml);
+        }
+        const relativePath = path.relative(config.rootRealPath, located.realPath).split(path.sep).join('/');
+        // Found a moment ago but gone now (a rebuild): the 404 page, as for any missing file.
+        if (!sendFile(req, res, relativePath)) return sendNotFound(req, res, route.relativeSegments, 'removed while serving');
+        return;
+      }
     }
   }
 

@@ -4,13 +4,15 @@
  * the current sources rather than whatever dist/ was last compiled from.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import zlib from 'node:zlib';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { BASE_PATH, builtSiteDir } from '../helpers/browser.js';
+import { chapter, createFixtureBook } from '../fixtures/fixture-book.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = `import { main } from './src/cli/index.ts'; await main(['node', 'pybook', ...process.argv.slice(1)]);`;
@@ -114,5 +116,28 @@ describe('pybook serve', () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
+  });
+
+  // A cold build that compresses Pyodide's 13 MB takes minutes on a loaded 2-core machine.
+  it('sends what `pybook build --precompress` wrote: the wasm\'s brotli sibling, and a range of it', { timeout: 300_000 }, async () => {
+    const book = await createFixtureBook({ chapters: { en: { intro: chapter('Intro', 'Hello.') } } });
+    onTestFinished(() => rmSync(book.root, { recursive: true, force: true }));
+    const outDir = path.join(scratch, 'precompressed-site');
+    const build = pybook('build', '--config', book.configPath, '--out-dir', outDir, '--precompress');
+    expect((await build.exit).code).toBe(0);
+    const pyodideDir = readdirSync(path.join(outDir, 'assets')).find((name) => name.startsWith('pyodide-'))!;
+    const wasmFile = path.join(outDir, 'assets', pyodideDir, 'pyodide.asm.wasm');
+    const wasm = readFileSync(wasmFile);
+    expect(zlib.brotliDecompressSync(readFileSync(`${wasmFile}.br`)).equals(wasm)).toBe(true);
+    expect(zlib.gunzipSync(readFileSync(path.join(outDir, 'intro', 'index.html.gz'))).toString()).toContain('Hello.');
+
+    const cli = pybook('serve', '--dir', outDir, '--config', book.configPath, '--port', '0');
+    const url = `${await servedUrl(cli)}assets/${pyodideDir}/pyodide.asm.wasm`;
+    const brotli = await fetch(url, { headers: { 'Accept-Encoding': 'br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await brotli.arrayBuffer()).equals(wasm)).toBe(true);
+    const range = await fetch(url, { headers: { 'Accept-Encoding': 'identity', Range: 'bytes=1000-1999' } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer()).equals(wasm.subarray(1000, 2000))).toBe(true);
   });
 });

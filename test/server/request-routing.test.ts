@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ByteBudgetLruCache } from '../../src/server/lru-cache.js';
-import { negotiateEncoding } from '../../src/server/compression.js';
-import { contentTypeFor, isCompressibleContentType } from '../../src/server/mime.js';
 import { parseRequestPath, type ParsedRequestPath } from '../../src/server/resolve-path.js';
 import { basePathSegments, normalizeBasePath, routeRequest } from '../../src/server/route.js';
 
@@ -77,51 +74,5 @@ describe('routeRequest', () => {
   it('works with a root basePath', () => {
     expect(routeRequest(parsed('/index.html'), [])).toEqual({ kind: 'redirect', status: 301, location: '/' });
     expect(routeRequest(parsed('/a/'), [])).toMatchObject({ kind: 'site', relativeSegments: ['a'] });
-  });
-});
-
-describe('negotiateEncoding', () => {
-  it.each([
-    [undefined, undefined],
-    ['', undefined],
-    ['gzip, deflate, br', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip', 'gzip'],
-    ['BR;Q=0.5', 'br'],
-    ['*', 'br'],
-    ['*;q=0', undefined],
-    ['gzip;q=0, br;q=0', undefined],
-    ['identity', undefined],
-  ])('Accept-Encoding %s -> %s', (header, expected) => {
-    expect(negotiateEncoding(header === undefined ? {} : { 'accept-encoding': header })).toBe(expected);
-  });
-});
-
-describe('mime', () => {
-  it('adds charset to text types and treats text, svg, json and wasm as compressible', () => {
-    expect(contentTypeFor('/x/A.HTML')).toBe('text/html; charset=utf-8');
-    expect(contentTypeFor('noext')).toBe('application/octet-stream');
-    for (const file of ['a.css', 'a.js', 'a.svg', 'a.json', 'a.webmanifest', 'a.wasm', 'a.xml']) {
-      expect(isCompressibleContentType(contentTypeFor(file))).toBe(true);
-    }
-    for (const file of ['a.png', 'a.woff2', 'a.bin']) {
-      expect(isCompressibleContentType(contentTypeFor(file))).toBe(false);
-    }
-  });
-});
-
-describe('ByteBudgetLruCache', () => {
-  it('evicts the least recently used entries beyond the byte budget', () => {
-    const cache = new ByteBudgetLruCache<string>(10, (value) => value.length);
-    cache.set('a', 'aaaa');
-    cache.set('b', 'bbbb');
-    expect(cache.get('a')).toBe('aaaa');
-    cache.set('c', 'cccc');
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe('aaaa');
-    expect(cache.bytes).toBe(8);
-    cache.set('huge', 'x'.repeat(11));
-    expect(cache.get('huge')).toBeUndefined();
-    expect(cache.size).toBe(2);
   });
 });

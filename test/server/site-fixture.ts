@@ -14,7 +14,7 @@ export interface FixtureSite {
  * secret.txt, which the site reaches only through the symlinks listed in `links` (site path ->
  * target inside root). Server tests prove those contents are never served.
  */
-export async function createFixtureSite(prefix: string, files: Record<string, string>, secret: string, links: Record<string, string> = {}): Promise<FixtureSite> {
+export async function createFixtureSite(prefix: string, files: Record<string, string | Uint8Array>, secret: string, links: Record<string, string> = {}): Promise<FixtureSite> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const site = path.join(root, 'site');
   for (const [relativePath, content] of Object.entries(files)) {
