@@ -3,7 +3,7 @@
  * remark-directive + front matter, fence bodies hidden as the compiler does) takes for the book's
  * chapters, in a fresh process; and whether two processes, each parsing half the chapters, finish
  * sooner than one parsing all of them (they do not on this 2-vCPU machine). Beside it, pybook's
- * own parser (src/markdown/parse with the GFM table shortcut, the same tree) on the same text.
+ * parser (src/markdown/parse: the same plugins plus GFM tables, with the table shortcut) on the same text.
  *
  * Run directly (`node --import tsx bench/parse-floor.ts [all|even|odd|pybook]`) it parses and prints one
  * JSON line; `measureParseFloor()` runs it in child processes for the bench.
@@ -37,10 +37,9 @@ async function parseChapters(part: Part): Promise<ChildResult> {
   ]);
   const { parseWithCodeBodiesHidden } = await import('../src/markdown/hide-code-bodies.js');
   const { escapeHeadingIds } = await import('../src/markdown/plugins/heading-ids.js');
-  const { remarkParser } = await import('../src/markdown/parse/parser.js');
-  const { remarkGfmTables } = await import('../src/markdown/plugins/gfm-tables.js');
+  const { createChapterParser } = await import('../src/markdown/parse/parser.js');
   const parser = part === 'pybook'
-    ? unified().use(remarkParser).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective)
+    ? createChapterParser()
     : unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkMdx).use(remarkDirective);
   const sources: string[] = [];
   for (const locale of ['en', 'zh-cn']) {

@@ -1,8 +1,5 @@
 import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
-import remarkDirective from 'remark-directive';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkMdx from 'remark-mdx';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
@@ -13,13 +10,12 @@ import { dropPositions } from './plugins/drop-positions.js';
 import { rehypeFocusableTables } from './plugins/focusable-tables.js';
 import { remarkCodeBlocks } from './plugins/code-blocks.js';
 import { remarkFrontMatterData } from './plugins/front-matter.js';
-import { remarkGfmTables } from './plugins/gfm-tables.js';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
 import { remarkLinks, type LinkOptions } from './plugins/links.js';
 import { remarkMdxGuard } from './plugins/mdx-guard.js';
 import { remarkUrlSchemes } from './plugins/url-schemes.js';
 import { parseWithCodeBodiesHidden } from './hide-code-bodies.js';
-import { remarkParser } from './parse/parser.js';
+import { createChapterParser } from './parse/parser.js';
 import { remarkUnparsedStrong } from './plugins/unparsed-strong.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
 import { toHastHandlers } from './to-hast-handlers.js';
@@ -27,7 +23,7 @@ import type { CompiledChapter } from './types.js';
 
 export type CompileOptions = LinkOptions;
 
-const parser = unified().use(remarkParser).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective);
+const parser = createChapterParser();
 
 /** Compiles one chapter's MDX source into hast plus everything later stages need. */
 export function compileChapter(source: string, filePath: string, options: CompileOptions): CompiledChapter {
@@ -76,14 +72,22 @@ export function compileChapter(source: string, filePath: string, options: Compil
 function fromParseError(error: unknown, filePath: string, source: string): BookError {
   if (error instanceof BookError) return error;
   if (error instanceof VFileMessage) {
-    const line = error.line ?? undefined;
-    const column = error.column ?? undefined;
+    const { line, column } = error.line ? { line: error.line, column: error.column ?? undefined } : placeInReason(error.reason);
     const hint = /before name|Unexpected character/.test(error.reason)
       ? ' (a literal "<" or "{" in prose must be escaped as \\< or \\{, or put in `code`)'
       : '';
     return new BookError(`MDX syntax error: ${error.reason}${hint}`, { file: filePath, line, column }, line ? lineOf(source, line) : undefined);
   }
   return new BookError(`cannot parse: ${(error as Error).message}`, { file: filePath });
+}
+
+/**
+ * A tag left open at the end of the file is reported without a place of its own; its message
+ * names the opening tag's (`… for \`<Compare>\` (5:1-5:10)`): point there.
+ */
+function placeInReason(reason: string): { line?: number; column?: number } {
+  const match = /\((\d+):(\d+)-\d+:\d+\)$/.exec(reason);
+  return match ? { line: Number(match[1]), column: Number(match[2]) } : {};
 }
 
 /**

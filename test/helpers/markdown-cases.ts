@@ -1,6 +1,7 @@
 /**
- * Markdown the parser must read exactly as micromark and remark-parse do: lists (the CommonMark
- * spread rules), and every construct the book's syntax extensions add, in and around containers.
+ * Markdown on which pybook's own parsing shortcuts (hiding code bodies, the table construct) must
+ * give the tree that remark-parse gives without them: lists (the CommonMark spread rules), and
+ * every construct the book's syntax extensions add, in and around containers.
  */
 const lists = [
   '- a\n- b\n- c',

@@ -1,14 +1,13 @@
 import type { Root } from 'mdast';
-import remarkDirective from 'remark-directive';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { parseWithCodeBodiesHidden } from '../../src/markdown/hide-code-bodies.js';
+import { createChapterParser } from '../../src/markdown/parse/parser.js';
 import { escapeHeadingIds } from '../../src/markdown/plugins/heading-ids.js';
 import { bookChapters } from '../helpers/book-chapters.js';
+import { markdownCases } from '../helpers/markdown-cases.js';
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkDirective);
+// The compiler's parser: what hiding code bodies must not change is the tree it gives.
+const parser = createChapterParser();
 
 /** Parses like the compiler does and records every text the parser was given. */
 function parseHidden(source: string) {
@@ -90,6 +89,22 @@ describe('parsing with code bodies hidden', () => {
     const direct = error(() => parser.parse(source));
     expect(hidden.line).toBe(9);
     expect([hidden.line, hidden.column]).toEqual([direct.line, direct.column]);
+  });
+
+  it.each(markdownCases)('gives the tree of the source, lines and columns included: %j', (source) => {
+    expect(withoutOffsets(parseHidden(source).tree)).toEqual(withoutOffsets(parser.parse(source)));
+  });
+
+  it('gives code nodes the body and the fence lines of the source', () => {
+    const source = 'Intro\n\n```python\nx = 1\n\ny = 2\n```\n\n~~~\nz\n~~~\n\nAfter';
+    const { tree } = parseHidden(source);
+    const nodes = tree.children.map((node) => [node.type, 'value' in node ? node.value : undefined, node.position!.start.line, node.position!.end.line]);
+    expect(nodes).toEqual([
+      ['paragraph', undefined, 1, 1],
+      ['code', 'x = 1\n\ny = 2', 3, 7],
+      ['code', 'z', 9, 11],
+      ['paragraph', undefined, 13, 13],
+    ]);
   });
 
   it('leaves unclosed fences and CRLF sources to the parser', () => {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { delimiterRowsOf, remarkGfmTables } from '../../src/markdown/plugins/gfm-tables.js';
 import { renderBody } from '../fixtures/render.js';
 import { expectSameTreeForEveryChapter } from '../helpers/book-chapters.js';
+import { markdownCases } from '../helpers/markdown-cases.js';
 
 describe('GFM tables', () => {
   it('render as tables that keyboard users can scroll (tabindex=0)', () => {
@@ -50,7 +51,7 @@ describe('the table shortcut (a table construct that refuses lines before no del
     'para | with pipe\n\n|---|---|\n| x | y |',
   ];
 
-  it.each(cases)('gives the tree micromark gives: %j', (source) => {
+  it.each([...cases, ...markdownCases])('gives the tree micromark gives: %j', (source) => {
     expect(ours.parse(source)).toEqual(theirs.parse(source));
   });
 

@@ -1,26 +1,29 @@
 import type { Root } from 'mdast';
-import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
-import { parse, preprocess } from 'micromark';
-import type { Extension as MicromarkExtension } from 'micromark-util-types';
-import type { Plugin, Processor } from 'unified';
-import { compileEvents } from './compile-events.js';
-import { captureHandlers, type CompileHandlers } from './handlers.js';
-import { expandContent } from './expand-content.js';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified, type Processor } from 'unified';
+import { remarkGfmTables } from '../plugins/gfm-tables.js';
+
+/** A processor that only parses: text in, mdast out. */
+export type ChapterParser = Processor<Root>;
 
 /**
- * The book's markdown parser, in place of remark-parse: the same micromark tokenizer and the
- * same syntax extensions (registered on the processor by remark-mdx, remark-directive and the
- * others, exactly as for remark-parse), with a faster loop from events to tree (compile-events.ts).
+ * The chapter format's syntax: CommonMark read by remark-parse, with YAML front matter, GFM
+ * tables and strikethrough, MDX (JSX, expressions, ESM) and directives, each added by its plugin
+ * through unified's public extension lists (`micromarkExtensions`, `fromMarkdownExtensions`).
+ *
+ * remark-gfm is not used: it also brings literal autolinks, footnotes and task lists, which the
+ * book does not use and which would change how plain text like `www.x.org` or `[ ] a` is read.
+ * The GFM table plugin comes after remark-parse because it wraps the parser (see gfm-tables.ts).
  */
-export const remarkParser: Plugin<[], string, Root> = function (this: Processor) {
-  const data = this.data() as { micromarkExtensions?: MicromarkExtension[]; fromMarkdownExtensions?: MdastExtension[] };
-  let handlers: CompileHandlers | undefined;
-  this.parser = (text: string): Root => {
-    // Plugins after this one add their extensions: read them when the first document is parsed.
-    const micromarkExtensions = data.micromarkExtensions ?? [];
-    handlers ??= captureHandlers(micromarkExtensions, data.fromMarkdownExtensions ?? []);
-    const chunks = preprocess()(text, undefined, true);
-    const events = expandContent(parse({ extensions: micromarkExtensions }).document().write(chunks));
-    return compileEvents(events, handlers);
-  };
-};
+export function createChapterParser(): ChapterParser {
+  return unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkGfmTables)
+    .use(remarkMdx)
+    .use(remarkDirective)
+    .freeze();
+}

@@ -9,8 +9,8 @@ import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
  * The two GitHub-flavoured extensions the book uses: tables and ~~strikethrough~~. The whole of
  * remark-gfm also brings literal autolinks, whose tokenizer tripled the parse time of a chapter.
  *
- * Must come after the parser plugin (remark-parse or ../parse/parser.ts): it wraps the parser to tell the table tokenizer where tables
- * can be (see tableConstruct).
+ * Registered through unified's public extension lists, as remark-gfm does. Must come after
+ * remark-parse: it wraps the parser to tell the table tokenizer where tables can be (see tableConstruct).
  */
 export function remarkGfmTables(this: Processor) {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
