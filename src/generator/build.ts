@@ -319,9 +319,12 @@ export class Builder {
     return source;
   }
 
-  /** Disk cache key of a compile job: the source, where it is, the options and the pipeline's own code. */
+  /**
+   * Disk cache key of a compile job: the source, where it is, the options and the pipeline's own
+   * code, with the chapter components' registry (theme/content), whose names the MDX guard allows.
+   */
   private diskKey(job: CompileJob): string {
-    this.compilerKey ??= codeFingerprint('markdown', 'shared', 'runner');
+    this.compilerKey ??= codeFingerprint('markdown', 'shared', 'runner', 'theme/content');
     return hashText(this.compilerKey, job.file, job.source, job.basePath, job.localePaths.join(','), JSON.stringify(job.locale)).slice(0, 40);
   }
 

@@ -3,9 +3,10 @@ import type { Root as HastRoot } from 'hast';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../theme/App.js';
-import { homeSectionsHtml } from '../theme/pages/home-sections.js';
+import { HomeSections } from '../theme/pages/HomeSections.js';
 import type { HomeData } from '../pages/home.js';
-import { renderContentHtml } from '../theme/content/index.js';
+import { renderContentHtml, renderElementHtml } from '../theme/content/index.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import { HEAD_SCRIPT } from '../theme/color-mode.js';
 import { SiteContext } from '../theme/site-context.js';
 import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
@@ -17,16 +18,16 @@ import { toClientPage } from '../pages/types.js';
 export const TEMPLATE_FILE = fileURLToPath(new URL('../../templates/page.html', import.meta.url));
 
 /**
- * A chapter's hast rendered through the content templates (src/theme/content) into static HTML; `runnable`
- * holds the examples that may offer Run (the browser-check record).
+ * A chapter's hast rendered through the chapter components (src/theme/content) into static HTML;
+ * `runnable` holds the examples that may offer Run (the browser-check record).
  */
 export function renderContent(hast: HastRoot, site: SiteData, runnable: ReadonlySet<string> = new Set()): string {
   return renderContentHtml(hast, { strings: site.strings, runnable });
 }
 
-/** The home page's sections below the hero, as static HTML (see home-sections.ts). */
+/** The home page's sections below the hero, as static HTML (see HomeSections.tsx). */
 export function renderHomeSections(home: HomeData, site: SiteData): string {
-  return homeSectionsHtml(home, site.strings);
+  return renderElementHtml(createElement(HomeSections, { home }), { strings: site.strings, runnable: new Set() });
 }
 
 export interface PageAssets {
@@ -51,8 +52,6 @@ export interface RenderOptions {
   /** Set by watch mode: extra markup before </body> (the live-reload client). */
   bodyExtra?: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 

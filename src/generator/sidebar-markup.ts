@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SidebarEntry } from '../pages/types.js';
-import { escapeLikeReact } from '../shared/escape-like-react.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import { containsRoute, SidebarItems } from '../theme/layout/Sidebar.js';
 
 const plainMarkup = new WeakMap<SidebarEntry[], Map<string, string>>();
@@ -34,6 +34,6 @@ export function sidebarMarkup(entries: SidebarEntry[], currentRoute: string): st
     byOpened.set(opened, markup);
   }
   // Escaped as React escapes attributes, so that the needle is what React wrote.
-  const href = escapeLikeReact(currentRoute);
+  const href = escapeHtml(currentRoute);
   return markup.split(`<a class="sidebar-link" href="${href}">`).join(`<a class="sidebar-link active" href="${href}" aria-current="page">`);
 }

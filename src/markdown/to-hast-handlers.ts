@@ -8,7 +8,7 @@ import type { CodeMeta } from './plugins/code-blocks.js';
 
 interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string; exampleKey?: string }
 
-/** A hast element named after the component; its content template (src/theme/content) writes the HTML. */
+/** A hast element named after the component; its React component in the registry (src/theme/content/components.ts) renders it. */
 function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): Element {
   const properties: Properties = {};
   for (const attribute of node.attributes) {

@@ -1,5 +1,5 @@
 // React's escaping, so this HTML is what rendering the spans through React gave.
-import { escapeLikeReact } from '../../shared/escape-like-react.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { lexBash } from './bash.js';
 import { lexJavaScript } from './javascript.js';
 import { lexJson } from './json.js';
@@ -68,7 +68,7 @@ function highlight(code: string, lang: string, highlighted: Set<number>): string
     for (let start = 0; ; ) {
       const end = text.indexOf('\n', start);
       const part = end === -1 ? (start ? text.slice(start) : text) : text.slice(start, end);
-      if (part) html += cls ? `<span class="tok-${cls}">${escapeLikeReact(part)}</span>` : escapeLikeReact(part);
+      if (part) html += cls ? `<span class="tok-${cls}">${escapeHtml(part)}</span>` : escapeHtml(part);
       if (end === -1) break;
       html += `\n</span>${lineStart(++line)}`;
       start = end + 1;

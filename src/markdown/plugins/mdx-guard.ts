@@ -2,15 +2,9 @@ import type { Root, Parent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from '../visit.js';
+import { authorAttributes, authorComponentNames } from '../../theme/content/components.js';
 import { errorAt } from './located-error.js';
 
-/** The components authors may use, with the attributes each accepts (docs/authoring.md). */
-export const AUTHOR_COMPONENTS: Record<string, string[]> = {
-  Compare: [],
-  Tabs: ['defaultValue', 'groupId'],
-  TabItem: ['value', 'label'],
-  Answer: ['summary'],
-};
 
 const COMMENT_ONLY = /^\s*(\/\*[\s\S]*?\*\/\s*)+$/;
 
@@ -50,9 +44,10 @@ export function remarkMdxGuard() {
 function checkComponent(node: MdxJsxFlowElement | MdxJsxTextElement, file: VFile) {
   const name = node.name;
   if (!name) throw errorAt(file, node, 'JSX fragments (<>…</>) are not allowed in chapters');
-  const allowed = AUTHOR_COMPONENTS[name];
+  // The components authors may use, and their attributes, are those of the registry (docs/authoring.md).
+  const allowed = authorAttributes(name);
   if (!allowed) {
-    throw errorAt(file, node, `unknown component <${name}>: chapters may use ${Object.keys(AUTHOR_COMPONENTS).map((c) => `<${c}>`).join(', ')}. A literal "<" in prose must be escaped as \\< or put in \`code\`.`);
+    throw errorAt(file, node, `unknown component <${name}>: chapters may use ${authorComponentNames().map((c) => `<${c}>`).join(', ')}. A literal "<" in prose must be escaped as \\< or put in \`code\`.`);
   }
   for (const attribute of node.attributes) {
     if (attribute.type !== 'mdxJsxAttribute') throw errorAt(file, node, `<${name}> does not accept {...spread} attributes`);

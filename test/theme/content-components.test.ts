@@ -9,7 +9,7 @@ const t = (value: string): ElementContent => ({ type: 'text', value });
 const root = (...children: ElementContent[]): Root => ({ type: 'root', children });
 const render = (tree: Root, runnable: ReadonlySet<string> = new Set(), strings = en) => renderContentHtml(tree, { strings, runnable });
 
-describe('chapter content as HTML (src/theme/content)', () => {
+describe('chapter content rendered by the React components (src/theme/content)', () => {
   it('writes markdown elements with React-style attributes and escaping', () => {
     const html = render(root(
       h('p', {}, [t(`Tom & "Jerry" <b> it's`), h('br'), h('a', { href: '/a?x=1&y="2"', title: "it's" }, [t('link')])]),
