@@ -1,8 +1,10 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineDiff, normalizeOutput } from '../../src/check/diff.js';
+import { probeIsolation, processGroupIsolation } from '../../src/check/confine/isolation.js';
 import { isRunnable, runExample } from '../../src/check/run-example.js';
 import type { CodeExample } from '../../src/markdown/types.js';
 
@@ -18,46 +20,184 @@ const python = (code: string, extra: Partial<CodeExample> = {}): CodeExample => 
 /** Whether a process is still running (signal 0 only asks). */
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
+/** The pids of running processes whose command line contains `marker` (found from outside any namespace). */
+function processesWith(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) pids.push(Number(entry));
+    } catch { /* it ended while we looked */ }
+  }
+  return pids;
+}
+
+/** SIGKILL is delivered at once, but the kernel reaps asynchronously: wait (for a condition, not a time). */
+async function waitUntilGone(marker: string, withinMs = 30_000): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  while (processesWith(marker).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return processesWith(marker);
+}
+
+/** Waits until a process with `marker` in its command line runs (the example got that far), then for `running`. */
+async function seenWhile<T>(marker: string, running: Promise<T>): Promise<{ seen: boolean; result: T }> {
+  let settled = false;
+  void running.finally(() => { settled = true; });
+  let seen = false;
+  while (!settled && !(seen = processesWith(marker).length > 0)) await new Promise((resolve) => setTimeout(resolve, 50));
+  return { seen, result: await running };
+}
+
+/** A `sleep` that can be found by its command line: a unique duration such as 45.0123456. */
+const uniqueSleep = (seconds: number) => `${seconds}.${String(process.pid).padStart(7, '0')}${Math.floor(Math.random() * 1e6)}`;
+
+/** The folders runExample makes: a private temporary folder per test, so that other checks on the machine do not count. */
+async function withTmpdir<T>(work: (tmp: string) => Promise<T>): Promise<{ result: T; left: string[] }> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'pybook-tmpdir-'));
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  try {
+    const result = await work(tmp);
+    return { result, left: readdirSync(tmp) };
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+// Busy machines start Python slowly: the limits here are generous where the example is meant to finish.
 describe('runExample and the processes an example starts', () => {
   it('a timed-out example is killed with everything it started', async () => {
     const pidFile = path.join(fixtures, `grandchild-${process.pid}.pid`);
-    const code = `import subprocess, time\nchild = subprocess.Popen(["sleep", "300"])\nopen(${JSON.stringify(pidFile)}, "w").write(str(child.pid))\ntime.sleep(300)`;
+    const sleep = uniqueSleep(300);
+    const code = `import subprocess, time\nchild = subprocess.Popen(["sleep", "${sleep}"])\nopen(${JSON.stringify(pidFile)}, "w").write(str(child.pid))\ntime.sleep(300)`;
     const started = Date.now();
-    const outcome = await runExample(python(code), fixtures, { timeoutMs: 1500 });
-    expect(outcome).toEqual({ ok: false, message: 'did not finish within 1.5 s' });
+    const outcome = await runExample(python(code), fixtures, { timeoutMs: 8000 });
+    expect(outcome).toEqual({ ok: false, message: 'did not finish within 8 s' });
     expect(Date.now() - started).toBeLessThan(60_000);
-    const { readFileSync } = await import('node:fs');
-    const grandchild = Number(readFileSync(pidFile, 'utf8'));
-    // SIGKILL is delivered at once, but the kernel reaps asynchronously: wait for it.
-    const deadline = Date.now() + 30_000;
-    while (alive(grandchild) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(alive(grandchild)).toBe(false);
+    // It did start the child before the limit.
+    expect(existsSync(pidFile)).toBe(true);
+    expect(await waitUntilGone(sleep)).toEqual([]);
   });
 
   it('a background process left holding the output pipe does not stall the check', async () => {
     const started = Date.now();
-    const outcome = await runExample(python('import subprocess\nsubprocess.Popen(["sleep", "300"])\nprint("done")', { output: 'done' }), fixtures);
+    const outcome = await runExample(python('import subprocess\nsubprocess.Popen(["sleep", "300"])\nprint("done")', { output: 'done' }), fixtures, { timeoutMs: 60_000 });
     expect(outcome).toEqual({ ok: true });
     // Without ending the process group this would wait for the sleep's 300 s.
     expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  it('a child that leaves its session (start_new_session) is ended with the example, which passes at once', async () => {
+    const sleep = uniqueSleep(45);
+    const code = `import subprocess\nsubprocess.Popen(["sleep", "${sleep}"], start_new_session=True)\nprint("done")`;
+    const { result: outcome, left } = await withTmpdir(() => runExample(python(code, { output: 'done' }), fixtures, { timeoutMs: 30_000 }));
+    expect(outcome).toEqual({ ok: true });
+    expect(await waitUntilGone(sleep)).toEqual([]);
+    expect(left).toEqual([]);
+  });
+
+  it('an example that never ends, with a `sleep infinity` in its own session, ends at the limit with both', async () => {
+    const marker = `pybook-${process.pid}-infinity`;
+    // The shell stays (it has a command after the sleep) and carries the marker as its $0.
+    const code = `import subprocess, time\nsubprocess.Popen(["sh", "-c", "sleep infinity; exit 0", "${marker}"], start_new_session=True)\ntime.sleep(3600)`;
+    const started = Date.now();
+    const { result: { seen, result: outcome }, left } = await withTmpdir(() => seenWhile(marker, runExample(python(code), fixtures, { timeoutMs: 10_000 })));
+    expect(seen).toBe(true);
+    expect(outcome).toEqual({ ok: false, message: 'did not finish within 10 s' });
+    // The limit plus the short wait for the pipes, not the escaped child's lifetime.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(await waitUntilGone(marker)).toEqual([]);
+    expect(left).toEqual([]);
+  });
+});
+
+describe('runExample without namespaces (the fallback: a process group)', () => {
+  it('stops waiting for pipes that a process outside the group holds, and says what it cannot promise', async () => {
+    const isolation = processGroupIsolation();
+    expect(isolation.warning).toMatch(/^warning: examples run in a process group only: they can reach the network, and a process that leaves its session may outlive its example/);
+    const sleep = uniqueSleep(45);
+    const code = `import subprocess\nsubprocess.Popen(["sleep", "${sleep}"], start_new_session=True)\nprint("done")`;
+    const started = Date.now();
+    try {
+      const outcome = await runExample(python(code, { output: 'done' }), fixtures, { timeoutMs: 30_000, isolation });
+      expect(outcome).toEqual({ ok: true });
+      // Not the 45 s the escaped sleep holds the pipes for.
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      for (const pid of processesWith(sleep)) process.kill(pid, 'SIGKILL');
+    }
+  });
+});
+
+describe.concurrent('runExample limits', () => {
+  it('an output flood ends the example with a clear message, keeps no more than the cap and leaves nothing behind', async ({ expect }) => {
+    const marker = uniqueSleep(60);
+    // It waits for its child to start, so that the child is there to be ended.
+    const code = `import subprocess, sys, time\nsubprocess.Popen(["sleep", "${marker}"], start_new_session=True)\ntime.sleep(1)\nwhile True: sys.stdout.write("x" * 65536)`;
+    const { seen, result: outcome } = await seenWhile(marker, runExample(python(code), fixtures, { timeoutMs: 60_000, outputLimitBytes: 100_000 }));
+    expect(seen).toBe(true);
+    expect(outcome).toEqual({ ok: false, message: 'output exceeded 100000 bytes: the check ended the example there' });
+    expect(await waitUntilGone(marker)).toEqual([]);
+  });
+
+  it('a JavaScript output flood (to stderr) ends the same way', async ({ expect }) => {
+    const example: CodeExample = { lang: 'javascript', code: 'for (;;) process.stderr.write("y".repeat(65536));', line: 1 };
+    expect(await runExample(example, fixtures, { timeoutMs: 60_000, outputLimitBytes: 200_000 })).toEqual({ ok: false, message: 'output exceeded 200000 bytes: the check ended the example there' });
+  });
+
+  it('a 3 GB bytearray exceeds the default memory limit (1 GiB)', async ({ expect }) => {
+    const outcome = await runExample(python('data = bytearray(3 * 1024 ** 3)\nprint(len(data))', { output: '3221225472' }), fixtures, { timeoutMs: 60_000 });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.message).toMatch(/^exceeded the memory limit \(1 GiB\):\nexited with code 1:\n/);
+    expect(outcome.message).toMatch(/MemoryError$/);
+  });
+
+  it('a smaller memory limit holds for the processes the example starts too', async ({ expect }) => {
+    const child = 'bytearray(300 * 1024 ** 2)';
+    const code = `import subprocess, sys\nresult = subprocess.run([sys.executable, "-c", "${child}"], capture_output=True, text=True)\nprint(result.stderr.strip().splitlines()[-1])`;
+    expect(await runExample(python(code, { output: 'MemoryError' }), fixtures, { timeoutMs: 60_000, memoryLimitBytes: 256 * 1024 ** 2 })).toEqual({ ok: true });
+  });
+
+  it('a JavaScript example that allocates 3 GB exceeds the limit too (Node gets its own reserve on top)', async ({ expect }) => {
+    const example: CodeExample = { lang: 'javascript', code: 'const big = Buffer.alloc(3 * 1024 ** 3);\nconsole.log(big.length);', line: 1, output: '3221225472' };
+    const outcome = await runExample(example, fixtures, { timeoutMs: 60_000 });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.message).toMatch(/^exceeded the memory limit \(1 GiB\):\n/);
+  });
+
+  it('an example cannot reach the network (where namespaces can be made; else the check warns)', async ({ expect }) => {
+    const isolation = probeIsolation();
+    if (isolation.kind === 'process-group') {
+      expect(isolation.warning).toContain('they can reach the network');
+      return;
+    }
+    const code = 'import errno, socket\ntry:\n    socket.create_connection(("1.1.1.1", 53), timeout=5)\n    print("connected")\nexcept OSError as err:\n    print(errno.errorcode[err.errno])';
+    expect(await runExample(python(code, { output: 'ENETUNREACH' }), fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
+    // Not even the loopback interface is up.
+    const loopback = 'import errno, socket\ntry:\n    socket.create_connection(("127.0.0.1", 9), timeout=5)\nexcept OSError as err:\n    print(errno.errorcode[err.errno])';
+    expect(await runExample(python(loopback, { output: 'ENETUNREACH' }), fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
   });
 });
 
 const TESTS = 'def add(a, b):\n    return a + b\n\ndef test_add():\n    assert add(2, 3) == 5\n\ndef test_fails():\n    assert add(2, 2) == 5\n';
 const dots = (marks: string) => `${marks.padEnd(73)}[100%]`;
+/** pytest takes seconds to start on a busy machine (11 s measured under a load of 23 on 2 cores). */
+const PYTEST_LIMITS = { timeoutMs: 60_000 };
 
 describe.concurrent('pytest blocks', () => {
   it('run with pytest; a failing test is output to compare, and durations do not count', async ({ expect }) => {
     const example = python(TESTS, { pytest: '-k add', title: 'test_cart.py', output: `${dots('.')}\n1 passed, 1 deselected in 0.42s` });
-    expect(await runExample(example, fixtures)).toEqual({ ok: true });
+    expect(await runExample(example, fixtures, PYTEST_LIMITS)).toEqual({ ok: true });
     // pytest exits 1 when a test fails; an example may show that on purpose.
     const summary = '=========================== short test summary info ============================';
     const failing = python(TESTS, { pytest: '--tb=no', output: `${dots('.F')}\n${summary}\nFAILED test_example.py::test_fails - assert 4 == 5\n1 failed, 1 passed in 9.99s` });
-    expect(await runExample(failing, fixtures)).toEqual({ ok: true });
+    expect(await runExample(failing, fixtures, PYTEST_LIMITS)).toEqual({ ok: true });
   });
 
   it('compare the counts: a different result fails the check', async ({ expect }) => {
-    const outcome = await runExample(python(TESTS, { pytest: '-k add', output: `${dots('.')}\n2 passed in 0.01s` }), fixtures);
+    const outcome = await runExample(python(TESTS, { pytest: '-k add', output: `${dots('.')}\n2 passed in 0.01s` }), fixtures, PYTEST_LIMITS);
     expect(outcome.ok).toBe(false);
     expect(outcome.message).toContain('+ 1 passed, 1 deselected in');
   });

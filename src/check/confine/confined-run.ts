@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import type { Isolation } from './isolation.js';
+
+export interface Limits {
+  /** Wall-clock time the example (and everything it starts) may run. */
+  timeoutMs: number;
+  /** Bytes of standard output and error together that are kept; past them the example is ended. */
+  outputBytes: number;
+  /** Address space of each process (RLIMIT_AS, inherited by whatever the example starts). */
+  addressSpaceBytes: number;
+}
+
+/** How a run ended: on its own, or ended by the check at a limit. */
+export type Ending = 'exited' | 'timeout' | 'output-limit';
+
+export interface ConfinedResult { code: number | null; stdout: string; stderr: string; ending: Ending }
+
+export interface ConfinedRun {
+  result: Promise<ConfinedResult>;
+  /** Ends the whole tree now (SIGKILL); the result then resolves soon after. */
+  kill(): void;
+}
+
+/** How long an exited example's background processes may keep its output open. */
+const EXIT_GRACE_MS = 1_000;
+/** How long to wait for the pipes after the tree was killed: a process outside it may hold them. */
+const PIPE_WAIT_MS = 1_000;
+
+/**
+ * The shell between the isolation and the example: it sets RLIMIT_AS and waits for the example
+ * (so that it is the namespace's first process, not the example, which would get init's
+ * signal rules); when it exits, the kernel ends every process left in the namespace.
+ */
+const LIMIT_SHELL = 'ulimit -v "$1" || exit 126; shift; "$@"; exit $?';
+
+/**
+ * Runs a command confined: in the isolation probed for this machine (own PID and network
+ * namespaces, or a process group), with an address-space limit, a wall-clock limit and an output
+ * cap. At a limit the whole tree is killed and the pipes are no longer waited for.
+ */
+export function runConfined(command: string, args: string[], options: { cwd: string; env: Record<string, string>; limits: Limits; isolation: Isolation }): ConfinedRun {
+  const { limits, isolation } = options;
+  const argv = [...isolation.prefix, 'sh', '-c', LIMIT_SHELL, 'sh', String(Math.ceil(limits.addressSpaceBytes / 1024)), command, ...args];
+  const child = spawn(argv[0], argv.slice(1), {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: killing the group reaches the namespace's first process (or, without
+    // namespaces, everything that stayed in the group).
+    detached: true,
+  });
+  const killTree = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  };
+
+  const result = new Promise<ConfinedResult>((resolve, reject) => {
+    const kept = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+    let bytes = 0;
+    let ending: Ending = 'exited';
+    let exitCode: number | null = null;
+    let finished = false;
+    let pipeTimer: NodeJS.Timeout | undefined;
+
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      clearTimeout(pipeTimer);
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      killTree(); // whatever it started in the background and left running
+      resolve({ code: exitCode, stdout: Buffer.concat(kept.stdout).toString('utf8'), stderr: Buffer.concat(kept.stderr).toString('utf8'), ending });
+    };
+    const endAt = (why: Ending) => {
+      if (finished || ending !== 'exited') return;
+      ending = why;
+      killTree();
+      pipeTimer = setTimeout(finish, PIPE_WAIT_MS);
+    };
+    const timer = setTimeout(() => endAt('timeout'), limits.timeoutMs);
+
+    const keep = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      if (ending !== 'exited') return;
+      const room = limits.outputBytes - bytes;
+      bytes += chunk.length;
+      kept[stream].push(room >= chunk.length ? chunk : chunk.subarray(0, Math.max(0, room)));
+      if (bytes > limits.outputBytes) endAt('output-limit');
+    };
+    child.stdout!.on('data', keep('stdout'));
+    child.stderr!.on('data', keep('stderr'));
+    child.on('error', (error) => { finished = true; clearTimeout(timer); reject(error); });
+    child.on('exit', (code) => {
+      exitCode = code;
+      // Its output is read to the end ('close'), unless something it left behind holds the pipes.
+      if (ending === 'exited') pipeTimer = setTimeout(finish, EXIT_GRACE_MS);
+    });
+    child.on('close', finish);
+  });
+  return { result, kill: killTree };
+}
