@@ -7,8 +7,12 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
   let i = 0;
   const fail = (message: string): never => { throw { offset: i, message }; };
   const space = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
-  const describeHere = () => (i >= text.length ? 'the end of the file' : `"${text[i]}"`);
-  const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else fail(`unexpected ${describeHere()}: expected a value`); };
+  // A file cut short (a save caught half way, a bad merge) is the common case: say that in words.
+  const unexpected = (expected: string, after = ''): never =>
+    fail(i >= text.length
+      ? (text.trim() === '' ? 'the file is empty: expected a JSON object' : `the file ends too early (is it cut short?): expected ${expected}`)
+      : `unexpected "${text[i]}"${after}: expected ${expected}`);
+  const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else unexpected('a value'); };
   const string = () => {
     i++; // opening quote
     while (i < text.length && text[i] !== '"') {
@@ -27,12 +31,12 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
       }
       i++;
     }
-    if (i >= text.length) fail('a string is not closed (missing ")');
+    if (i >= text.length) fail('the file ends inside a string (is it cut short?): a closing " is missing');
     i++;
   };
   const number = () => {
     const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!match) fail(`unexpected ${describeHere()}: expected a value`);
+    if (!match) unexpected('a value');
     i += match![0].length;
   };
   const value = (): void => {
@@ -45,7 +49,8 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
     if (c === 'f') return literal('false');
     if (c === 'n') return literal('null');
     if (c === '-' || (c >= '0' && c <= '9')) return number();
-    fail(c === "'" ? 'strings in JSON use double quotes' : `unexpected ${describeHere()}: expected a value`);
+    if (c === "'") fail('strings in JSON use double quotes');
+    unexpected('a value');
   };
   const object = () => {
     i++;
@@ -53,16 +58,19 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
     if (text[i] === '}') { i++; return; }
     for (;;) {
       space();
-      if (text[i] !== '"') fail(text[i] === '}' ? 'a comma before "}" (JSON allows no trailing comma)' : `unexpected ${describeHere()}: expected a property name in double quotes`);
+      if (text[i] !== '"') {
+        if (text[i] === '}') fail('a comma before "}" (JSON allows no trailing comma)');
+        unexpected('a property name in double quotes');
+      }
       string();
       space();
-      if (text[i] !== ':') fail(`unexpected ${describeHere()}: expected ":" after the property name`);
+      if (text[i] !== ':') unexpected('":" after the property name');
       i++;
       value();
       space();
       if (text[i] === ',') { i++; continue; }
       if (text[i] === '}') { i++; return; }
-      fail(`unexpected ${describeHere()}: expected "," or "}" after a property value`);
+      unexpected('"," or "}" after a property value');
     }
   };
   const array = () => {
@@ -76,13 +84,13 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
       space();
       if (text[i] === ',') { i++; continue; }
       if (text[i] === ']') { i++; return; }
-      fail(`unexpected ${describeHere()}: expected "," or "]" after an array item`);
+      unexpected('"," or "]" after an array item');
     }
   };
   try {
     value();
     space();
-    if (i < text.length) fail(`unexpected ${describeHere()} after the end of the JSON value`);
+    if (i < text.length) fail(`unexpected "${text[i]}" after the end of the JSON value`);
     return undefined;
   } catch (error) {
     if (typeof error === 'object' && error !== null && 'offset' in error) return error as { offset: number; message: string };

@@ -18,6 +18,7 @@ import { boundHeapGrowth } from './heap-growth.js';
 import { compileChapters, compileThreads } from './compile-pool.js';
 import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, renderHomeSections, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
+import { loadPageTemplate } from './page-template.js';
 import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
@@ -201,7 +202,7 @@ export class Builder {
     if (!this.options.dev) contentNamed.push(...Object.values(routeChunks).flatMap((routes) => Object.values(routes).map((url) => url.slice(config.basePath.length))));
     const siteKeys = new Map<string, string>();
     const renderOptions = new Map<string, PageRenderOptions>();
-    const template = readFileSync(this.options.templateFile ?? TEMPLATE_FILE, 'utf8');
+    const template = loadPageTemplate(this.options.templateFile ?? TEMPLATE_FILE);
     for (const locale of book.locales) {
       sites[locale.code].routes = routeChunks[locale.code];
       sites[locale.code].lazyModules = client.assets.lazy;

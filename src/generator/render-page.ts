@@ -13,6 +13,7 @@ import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
 import { sidebarMarkup } from './sidebar-markup.js';
 import type { LazyModuleAsset, PageModel, SiteData } from '../pages/types.js';
 import { toClientPage } from '../pages/types.js';
+import { PLACEHOLDER, type PagePlaceholder } from './page-template.js';
 
 /** The HTML shell every page is rendered into (pybook's own, beside src/ and dist/). */
 export const TEMPLATE_FILE = fileURLToPath(new URL('../../templates/page.html', import.meta.url));
@@ -47,7 +48,7 @@ export interface RenderOptions {
   siteDataUrl: string;
   pybookVersion: string;
   assets: PageAssets;
-  /** The HTML shell (TEMPLATE_FILE's text), read once per build so that watch mode sees edits to it. */
+  /** The HTML shell (TEMPLATE_FILE's text), read and checked once per build (loadPageTemplate) so that watch mode sees edits to it. */
   template: string;
   /** Set by watch mode: extra markup before </body> (the live-reload client). */
   bodyExtra?: string;
@@ -102,7 +103,7 @@ export function renderDocument(site: SiteData, page: PageModel, pageJson: string
   const app = renderToString(
     createElement(SidebarMarkupContext.Provider, { value: (route: string) => sidebarMarkup(site.sidebar, route) }, createElement(App, { site, page: clientPage, html })),
   );
-  const values: Record<string, string> = {
+  const values: Record<PagePlaceholder, string> = {
     htmlLang: escapeHtml(site.locale.htmlLang),
     dir: site.locale.direction,
     htmlAttributes: site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '',
@@ -114,5 +115,6 @@ export function renderDocument(site: SiteData, page: PageModel, pageJson: string
     data: `{"siteDataUrl":${jsonForScript(options.siteDataUrl)},"page":${pageJson}}`,
     scripts: `<script type="module" src="${options.assets.entry}"></script>${options.bodyExtra ?? ''}`,
   };
-  return options.template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+  // loadPageTemplate has checked that every placeholder is one of these.
+  return options.template.replace(PLACEHOLDER, (_, key: PagePlaceholder) => values[key]);
 }

@@ -143,6 +143,47 @@ describe('parseConfig errors name the field path and what was expected', () => {
   });
 });
 
+describe('a truncated config is reported in words, with the file and where it stops', () => {
+  const full = JSON.stringify(fixtureConfig(structuredClone(sidebar)), null, 2);
+  const failureOf = (text: string): BookError => {
+    try {
+      parseConfig(text, '/books/book.config.json');
+    } catch (error) {
+      expect(error).toBeInstanceOf(BookError);
+      return error as BookError;
+    }
+    throw new Error('expected the configuration to be rejected');
+  };
+
+  it('cut after a property name\'s colon', () => {
+    const text = full.slice(0, full.indexOf('"title":') + '"title":'.length);
+    const error = failureOf(text);
+    expect(error.message).toBe('invalid JSON: the file ends too early (is it cut short?): expected a value');
+    expect(error.message).not.toMatch(/unexpected the end/);
+    expect(error.position).toMatchObject({ file: '/books/book.config.json', line: text.split('\n').length });
+  });
+
+  it('cut inside a string', () => {
+    const text = full.slice(0, full.indexOf('"title"') + '"ti'.length);
+    expect(failureOf(text).message).toBe('invalid JSON: the file ends inside a string (is it cut short?): a closing " is missing');
+  });
+
+  it('cut after a value, before the closing brace', () => {
+    const text = full.slice(0, full.lastIndexOf('}')).trimEnd();
+    expect(failureOf(text).message).toBe('invalid JSON: the file ends too early (is it cut short?): expected "," or "}" after a property value');
+  });
+
+  it('an empty file', () => {
+    const error = failureOf('\n');
+    expect(error.message).toBe('invalid JSON: the file is empty: expected a JSON object');
+    expect(error.position?.file).toBe('/books/book.config.json');
+  });
+
+  it('a stray character still names itself', () => {
+    expect(failureOf('{"title": x}').message).toBe('invalid JSON: unexpected "x": expected a value');
+  });
+});
+
 describe('loadConfig', () => {
   let dir: string;
   beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'pybook-config-')); });
