@@ -23,13 +23,30 @@ describe('Python', () => {
     ]);
   });
 
-  it('leaves f-string fields in the code colour and keeps {{ inside the string', () => {
-    const tokens = lexPython('f"{{x}} = {value!r:>{width}} done"');
-    expect(tokens).toEqual([
+  it('colours the code inside f-string fields, their braces, conversion and spec as punctuation, and keeps {{ inside the string', () => {
+    expect(lexPython('f"{{x}} = {value!r:>{width}} done"')).toEqual([
       { text: 'f"{{x}} = ', cls: 'string' },
-      { text: '{value!r:>{width}}' },
+      { text: '{', cls: 'punct' },
+      { text: 'value' },
+      { text: '!r:>{', cls: 'punct' },
+      { text: 'width' },
+      { text: '}}', cls: 'punct' },
       { text: ' done"', cls: 'string' },
     ]);
+    expect(coloured(lexPython('f"{len(items) * 100:.1f}% {\'yes\' if ok else \'no\'}"'))).toEqual([
+      'string:f"', 'punct:{', 'builtin:len', 'number:100', 'punct::.1f}', 'string:% ', 'punct:{',
+      "string:'yes'", 'keyword:if', 'keyword:else', "string:'no'", 'punct:}', 'string:"',
+    ]);
+  });
+
+  it('f-string fields: the colon of a slice or a dict and != stay in the expression; {x=} echoes it', () => {
+    expect(coloured(lexPython('f"{xs[1:2]}{d[\'k\']:>4}{a != b}{total=}{n = :,}"'))).toEqual([
+      'string:f"', 'punct:{', 'number:1', 'number:2', 'punct:}{', "string:'k'", 'punct::>4}{', 'punct:}{',
+      'punct:=}{', 'punct: = :,}', 'string:"',
+    ]);
+    // A field left open at the end of a single-line string stops at the line's end.
+    expect(lexPython('f"{x\ny = 1').map((t) => t.text).join('')).toBe('f"{x\ny = 1');
+    expect(coloured(lexPython('f"{x\ny = 1'))).toEqual(['string:f"', 'punct:{', 'number:1']);
   });
 
   it('reads string prefixes, triple quotes across lines and escaped quotes', () => {
@@ -74,18 +91,45 @@ describe('JavaScript and TypeScript', () => {
     ]);
   });
 
-  it('leaves template fields in the code colour, nested ones too', () => {
+  it('colours the code inside template fields, nested ones too, and their ${ and } as punctuation', () => {
     expect(lexJavaScript('`a ${b ? `c${d}` : "}"} e`')).toEqual([
       { text: '`a ', cls: 'string' },
-      { text: '${b ? `c${d}` : "}"}' },
+      { text: '${', cls: 'punct' },
+      { text: 'b ? ' },
+      { text: '`c', cls: 'string' },
+      { text: '${', cls: 'punct' },
+      { text: 'd' },
+      { text: '}', cls: 'punct' },
+      { text: '`', cls: 'string' },
+      { text: ' : ' },
+      { text: '"}"', cls: 'string' },
+      { text: '}', cls: 'punct' },
       { text: ' e`', cls: 'string' },
     ]);
+    expect(coloured(lexJavaScript('`${total.toFixed(2)} ${count / 2} items`'))).toEqual([
+      'string:`', 'punct:${', 'function:toFixed', 'number:2', 'punct:}', 'string: ', 'punct:${', 'number:2', 'punct:}', 'string: items`',
+    ]);
+    expect(coloured(lexJavaScript('`${x as string}`', true))).toContain('builtin:string');
   });
 
   it('tells a regular expression from a division', () => {
     expect(classOf(lexJavaScript('const re = /[/]\\d+/gi;'), '/[/]\\d+/gi')).toBe('regexp');
     expect(coloured(lexJavaScript('const half = total / 2 / count;'))).toEqual(['keyword:const', 'number:2']);
     expect(classOf(lexJavaScript('return /x/.test(s)'), '/x/')).toBe('regexp');
+  });
+
+  it('divides after an increment or a decrement', () => {
+    expect(coloured(lexJavaScript('const a = i++ / 2, b = j-- / 3 / k;'))).toEqual(['keyword:const', 'number:2', 'number:3']);
+    expect(coloured(lexJavaScript('x = ++i / 2 / n'))).toEqual(['number:2']);
+  });
+
+  it('divides after the ) of an expression, but reads a regular expression after the ) of if, while and for', () => {
+    expect(coloured(lexJavaScript('const r = (x) / y / 2; const m = f(a) / 2 / n;'))).toEqual(['keyword:const', 'number:2', 'keyword:const', 'function:f', 'number:2']);
+    expect(classOf(lexJavaScript('if (x) /re/.test(y);'), '/re/')).toBe('regexp');
+    expect(classOf(lexJavaScript('while (next(it)) /a|b/g.exec(s);'), '/a|b/g')).toBe('regexp');
+    expect(classOf(lexJavaScript('for (const s of xs) /^#/.test(s) && n++;'), '/^#/')).toBe('regexp');
+    // The condition's own parentheses nest: only the one that closes it counts.
+    expect(coloured(lexJavaScript('if ((a) / 2 > b / 3) {}'))).toEqual(['keyword:if', 'number:2', 'number:3']);
   });
 
   it('comments, numbers and contextual keywords used as names', () => {

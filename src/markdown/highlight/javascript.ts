@@ -1,4 +1,5 @@
-import { JS_IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
+import { lexTemplateField } from './interpolations.js';
+import { type FieldSyntax, JS_IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set([
   'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
@@ -24,15 +25,22 @@ const BUILTINS = new Set([
 ]);
 /** Keywords after which a `/` starts a regular expression rather than dividing. */
 const BEFORE_EXPRESSION = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
+/** Keywords whose `(…)` is followed by a statement, which may start with a regular expression. */
+const CONDITION_KEYWORDS = new Set(['if', 'while', 'for', 'with']);
+/** What `previous` is after the `)` that closes such a condition: `if (x) /re/.test(y)`. */
+const CONDITION_END = 'condition)';
 /** Keywords only in some places, names elsewhere. */
 const CONTEXTUAL = new Set(['get', 'set', 'as', 'of', 'from', 'static', 'type', 'is', 'declare', 'readonly', 'namespace', 'infer', 'asserts', 'override', 'unique']);
 const CAPITALIZED = /^_?[A-Z]\w*[a-z]/;
+/** A template's `${fields}`: their expressions are JavaScript (or TypeScript). */
+const JS_TEMPLATE_FIELDS: FieldSyntax = { open: '${', lex: (field, out) => lexTemplateField(field, (expression) => lexJavaScript(expression), out) };
+const TS_TEMPLATE_FIELDS: FieldSyntax = { open: '${', lex: (field, out) => lexTemplateField(field, (expression) => lexJavaScript(expression, true), out) };
 
 /**
  * Cuts JavaScript (or, with `typescript`, TypeScript) into coloured tokens: keywords, strings
- * and templates (their `${fields}` left in the code colour), regular expressions, numbers,
- * comments, names being defined, calls, properties and object keys, built-ins, classes by
- * their CamelCase names, `this`.
+ * and templates (their `${fields}` coloured as code, the `${` and `}` as punctuation), regular
+ * expressions, numbers, comments, names being defined, calls, properties and object keys,
+ * built-ins, classes by their CamelCase names, `this`.
  */
 export function lexJavaScript(code: string, typescript = false): Token[] {
   const out = new TokenList();
@@ -42,6 +50,8 @@ export function lexJavaScript(code: string, typescript = false): Token[] {
   // The last token that was not blank: decides between a regular expression and a division,
   // a property and a name, an object key and a label.
   let previous = '';
+  // One entry per open `(`: does it hold the condition of an `if`, `while`, `for` or `with`?
+  const conditions: boolean[] = [];
   while (i < n) {
     const c = code[i];
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
@@ -70,7 +80,8 @@ export function lexJavaScript(code: string, typescript = false): Token[] {
     }
     if (c === '"' || c === "'" || c === '`') {
       const template = c === '`';
-      i = lexStringLiteral(code, i, i + 1, { closing: c, multiline: template, escapes: true, field: template ? '${' : undefined }, out);
+      const fields = template ? (typescript ? TS_TEMPLATE_FIELDS : JS_TEMPLATE_FIELDS) : undefined;
+      i = lexStringLiteral(code, i, i + 1, { closing: c, multiline: template, escapes: true, fields }, out);
       previous = 'string';
       continue;
     }
@@ -113,17 +124,26 @@ export function lexJavaScript(code: string, typescript = false): Token[] {
       previous = '...';
       continue;
     }
+    if ((c === '+' || c === '-') && code[i + 1] === c) {
+      out.push(c + c);
+      i += 2;
+      previous = '++'; // `a++ / 2` divides: after an increment or decrement a `/` is no regex
+      defining = undefined;
+      continue;
+    }
     out.push(c);
     if (c !== '*') defining = undefined; // `function* name`, but `function (a)` defines no name
+    if (c === '(') conditions.push(CONDITION_KEYWORDS.has(previous));
+    if (c === ')' && conditions.pop()) previous = CONDITION_END;
     // `a.b?.c`: the chained dot counts as a dot.
-    previous = c === '?' && code[i + 1] === '.' ? '' : c;
+    else previous = c === '?' && code[i + 1] === '.' ? '' : c;
     i++;
   }
   return out.tokens;
 }
 
 function regexAllowed(previous: string): boolean {
-  if (previous === '' || BEFORE_EXPRESSION.has(previous)) return true;
+  if (previous === '' || previous === CONDITION_END || BEFORE_EXPRESSION.has(previous)) return true;
   if (previous.length !== 1) return false; // a name, number, string or other keyword
   return !')]}'.includes(previous);
 }

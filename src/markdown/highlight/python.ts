@@ -1,4 +1,5 @@
-import { IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
+import { lexFormatField } from './interpolations.js';
+import { type FieldSyntax, IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
 
 const KEYWORDS = new Set([
   'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
@@ -24,8 +25,8 @@ const DECORATOR = /@[\p{L}_][\p{L}\p{N}_.]*/uy;
 const CAPITALIZED = /^_?[A-Z]\w*[a-z]/;
 
 /**
- * Cuts Python source into coloured tokens: keywords, strings (with f-string fields left in the
- * code colour), numbers, comments, decorators, names being defined, calls, attributes, built-in
+ * Cuts Python source into coloured tokens: keywords, strings (f-string fields coloured as code,
+ * their braces as punctuation), numbers, comments, decorators, names being defined, calls, attributes, built-in
  * functions, classes by their CamelCase names, `self` and `cls`.
  */
 export function lexPython(code: string): Token[] {
@@ -129,14 +130,17 @@ function classify(name: string, code: string, end: number, context: NameContext)
   return undefined;
 }
 
+/** An f-string's (or t-string's) `{fields}`: their expressions are Python. */
+const FORMAT_FIELDS: FieldSyntax = { open: '{', lex: (field, out) => lexFormatField(field, lexPython, out) };
+
 /**
  * A string literal from its prefix at `start` to its closing quote (or, unclosed, the line's or
- * code's end); an f-string's `{fields}` are pushed uncoloured, `{{` stays part of the string.
+ * code's end); an f-string's `{fields}` are lexed as code, `{{` stays part of the string.
  */
 function lexString(code: string, start: number, prefixLength: number, out: TokenList): number {
   const prefix = code.slice(start, start + prefixLength);
   const triple = code.startsWith('"""', start + prefixLength) || code.startsWith("'''", start + prefixLength);
   const closing = code.slice(start + prefixLength, start + prefixLength + (triple ? 3 : 1));
   const formatted = /[fFtT]/.test(prefix);
-  return lexStringLiteral(code, start, start + prefixLength + closing.length, { closing, multiline: triple, escapes: true, field: formatted ? '{' : undefined, doubledBraces: true }, out);
+  return lexStringLiteral(code, start, start + prefixLength + closing.length, { closing, multiline: triple, escapes: true, fields: formatted ? FORMAT_FIELDS : undefined, doubledBraces: true }, out);
 }

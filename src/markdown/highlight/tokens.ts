@@ -61,15 +61,22 @@ export interface StringSyntax {
   multiline: boolean;
   /** Does a backslash keep the next character inside (TOML's '…' strings have no escapes)? */
   escapes: boolean;
-  /** What opens an interpolated field (`{` in an f-string, `${` in a template), if any. */
-  field?: string;
+  /** Its interpolated fields (an f-string's `{…}`, a template's `${…}`), if it has any. */
+  fields?: FieldSyntax;
   /** `{{` is a literal brace, not a field (f-strings). */
   doubledBraces?: boolean;
 }
 
+export interface FieldSyntax {
+  /** What opens a field: `{` in an f-string, `${` in a template. */
+  open: string;
+  /** Pushes the tokens of one field, from its opening to its closing brace (included, when there is one). */
+  lex(field: string, out: TokenList): void;
+}
+
 /**
  * Pushes a string literal that starts at `start` (its prefix and opening quote) and whose text
- * begins at `textStart`; its fields are pushed uncoloured. Returns where it ends (exclusive).
+ * begins at `textStart`; its fields are pushed by their own lexer. Returns where it ends (exclusive).
  */
 export function lexStringLiteral(code: string, start: number, textStart: number, syntax: StringSyntax, out: TokenList): number {
   let i = textStart;
@@ -85,14 +92,14 @@ export function lexStringLiteral(code: string, start: number, textStart: number,
       i += syntax.closing.length;
       break;
     }
-    if (syntax.field && code.startsWith(syntax.field, i)) {
+    if (syntax.fields && code.startsWith(syntax.fields.open, i)) {
       if (syntax.doubledBraces && code[i + 1] === '{') {
         i += 2;
         continue;
       }
       out.push(code.slice(partStart, i), 'string');
-      const end = interpolationEnd(code, i + syntax.field.length - 1, syntax.multiline);
-      out.push(code.slice(i, end));
+      const end = interpolationEnd(code, i + syntax.fields.open.length - 1, syntax.multiline);
+      syntax.fields.lex(code.slice(i, end), out);
       i = partStart = end;
       continue;
     }
