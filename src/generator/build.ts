@@ -231,7 +231,7 @@ export class Builder {
     for (const locale of book.locales) fallbacks[locale.code] = book.chapters[locale.code].filter((c) => c.fallback).length;
     // Watch mode prunes at its first build only (later builds would just spend the time), and
     // never the search entries of `pybook build`, which are not its own (see searchIndexes).
-    if (!this.options.dev || !this.pruned) for (const namespace of this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner']) this.disk.prune(namespace);
+    if (!this.options.dev || !this.pruned) for (const namespace of this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner', this.contentNamespace]) this.disk.prune(namespace);
     this.pruned = true;
     return { config, book, pages, sites, files, warnings, staticDirs, fallbacks, deferredSearch, documents };
   }
@@ -311,7 +311,7 @@ export class Builder {
     if (last && last.html === html && last.pageJson === pageJson) return last.source;
     // Watch mode's start: the modules its last start made (see contentDiskKey); the content key
     // stands for the HTML, whose JSON is most of the work.
-    const content = !this.pruned && tree && this.contentKeys.get(tree);
+    const content = this.options.dev && !this.pruned && tree && this.contentKeys.get(tree);
     const diskKey = content ? hashText(content, key, pageJson).slice(0, 40) : undefined;
     const stored = diskKey === undefined ? undefined : this.disk!.read('modules', diskKey)?.toString('utf8');
     const source = stored ?? `export default {"page":${pageJson},"html":${this.htmlJson(html)}};\n`;
@@ -427,10 +427,10 @@ export class Builder {
     let html = this.contentByTree.get(page.hast!);
     if (html === undefined) {
       const key = this.contentDiskKey(page, site);
-      const stored = key === undefined ? undefined : this.disk!.read('content', key)?.toString('utf8');
+      const stored = key === undefined ? undefined : this.disk!.read(this.contentNamespace, key)?.toString('utf8');
       html = stored ?? renderContent(page.hast!, site, this.runnable);
       if (key !== undefined) {
-        if (stored === undefined) this.disk!.write('content', key, html);
+        if (stored === undefined) this.disk!.write(this.contentNamespace, key, html);
         this.contentKeys.set(page.hast!, key);
       }
       this.contentByTree.set(page.hast!, html);
@@ -444,16 +444,25 @@ export class Builder {
   private contentCodeKey?: string;
   private siteContentKeys = new WeakMap<SiteData, string>();
   /**
-   * Watch mode's start renders every chapter's content HTML, the largest part of its work when
-   * the chapters come from the cache: its first build keeps that HTML on disk (`content`), keyed
-   * by all that renderContent reads (the compiled chapter, the whole site data, the examples that
-   * may offer Run, the code that renders it), and the next start reads it back; so with the
-   * documents and route modules (see renderPage, routeSource). Its later builds render the few changed chapters and keep them in
-   * memory; `pybook build` never uses them.
+   * Where the content HTML is kept: the site data differs between watch mode and `pybook build`
+   * (watch mode's route modules have stable names), so their entries never match, and each
+   * prunes only its own.
+   */
+  private get contentNamespace(): string {
+    return this.options.dev ? 'content' : 'build-content';
+  }
+  /**
+   * Rendering every chapter's content through React is the largest part of a build whose
+   * chapters come from the cache: `pybook build` and watch mode's start keep that HTML on disk
+   * (see contentNamespace), keyed by all that renderContent may read (the compiled chapter, the whole site
+   * data, the examples that may offer Run, the code that renders it), and the next
+   * build reads it back. Watch mode's start keeps the documents and route modules too (see
+   * renderPage, routeSource); its later builds render the few changed chapters and keep them in
+   * memory.
    */
   private contentDiskKey(page: PageModel, site: SiteData): string | undefined {
     const tree = this.treeKeys.get(page.hast!);
-    if (!this.options.dev || this.pruned || !this.disk!.enabled || tree === undefined) return undefined;
+    if ((this.options.dev && this.pruned) || !this.disk!.enabled || tree === undefined) return undefined;
     this.contentCodeKey ??= codeFingerprint('theme', 'i18n', 'generator', 'pages');
     let siteKey = this.siteContentKeys.get(site);
     if (siteKey === undefined) this.siteContentKeys.set(site, (siteKey = hashText(JSON.stringify(site))));
@@ -471,7 +480,7 @@ export class Builder {
     if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson) return cached.document;
     // Watch mode's start: the documents its last start rendered (see contentDiskKey), keyed by
     // what this cache compares plus the chapter's content key (the content HTML's stand-in).
-    const content = !this.pruned && page.hast && this.contentKeys.get(page.hast);
+    const content = this.options.dev && !this.pruned && page.hast && this.contentKeys.get(page.hast);
     const diskKey = content ? hashText(content, pybookVersion, page.outputFile, siteKey, pageJson).slice(0, 40) : undefined;
     const stored = diskKey === undefined ? undefined : this.disk!.read('documents', diskKey)?.toString('utf8');
     const document = stored ?? renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });

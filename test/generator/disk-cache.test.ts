@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../src/output/copied-file.js';
@@ -39,5 +39,18 @@ describe('the build cache on disk', () => {
     expect(String(edited.files.get('sets/index.html'))).toContain('id="intersection"');
     expect(readdirSync(path.join(cacheDir, 'chapters')).length).toBe(4); // 2 chapters x 2 locales (a fallback is compiled per locale)
     expect(digest(edited)).toEqual(digest(await new Builder({ configPath: fixture.configPath }).build()));
+  });
+
+  it('keeps each chapter\'s rendered content, so a warm `pybook build` reads it back instead of rendering it again', async () => {
+    const cacheDir = path.join(fixture.root, '.pybook-cache');
+    await new Builder({ configPath: fixture.configPath, diskCache: true }).build();
+    const content = path.join(cacheDir, 'build-content');
+    const entries = readdirSync(content);
+    expect(entries).toHaveLength(4); // one per compiled chapter: 2 chapters x 2 locales
+    // Mark every entry: the next build's pages show the marks, so the HTML came from the cache.
+    for (const name of entries) writeFileSync(path.join(content, name), `${readFileSync(path.join(content, name), 'utf8')}<p>from the cache</p>`);
+    const warm = await new Builder({ configPath: fixture.configPath, diskCache: true }).build();
+    expect(String(warm.files.get('intro/index.html'))).toContain('<p>from the cache</p>');
+    expect(String(warm.files.get('zh-cn/intro/index.html'))).toContain('<p>from the cache</p>');
   });
 });
