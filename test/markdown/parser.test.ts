@@ -79,7 +79,7 @@ describe('syntax errors in a chapter', () => {
   };
 
   it.each([
-    // At the end of the file: micromark names the opening tag's place only in its message.
+    // At the end of the file: mdast-util-mdx-jsx names the opening tag's place only in its message.
     ['an unclosed JSX element', '<Compare>\n\nnever closed', 5, 1],
     ['an unclosed expression', 'Intro\n\ntext {unclosed expression', 7, 26],
     ['a closing tag that does not match', '<A>\n\n</B>', 7, 1],
