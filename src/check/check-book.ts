@@ -7,9 +7,10 @@ import type { BookConfig } from '../config/types.js';
 import { compileChapter } from '../markdown/compile.js';
 import type { CodeExample } from '../markdown/types.js';
 import { fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
-import { BrowserRuntime, type BrowserRuntimeName } from '../runner/node/runtimes.js';
+import { BrowserRuntime, RUNTIME_OUTPUT_LIMIT_BYTES, type BrowserRuntimeName } from '../runner/node/runtimes.js';
 import { judgeRun } from '../runner/outcome.js';
-import { isRunnable, runExample } from './run-example.js';
+import { CleanupGroup } from './confine/cleanup.js';
+import { isRunnable, runExample, type RunOptions } from './run-example.js';
 
 export interface ChapterReport {
   locale: string;
@@ -53,14 +54,36 @@ export interface CheckFilter {
   keepRecord?: boolean;
   /** Called once each reader's runtime has started, with its version. */
   onBrowserRuntime?: (name: BrowserRuntimeName, version: string) => void;
+  /**
+   * List pytest blocks as not run when the Python has no pytest (default: each is a failure, so
+   * that a check without failures means that every example ran).
+   */
+  allowMissingPytest?: boolean;
+  /** The limits of each native run (time, output, memory) and how runs are confined; defaults in run-example.ts. */
+  limits?: Pick<RunOptions, 'timeoutMs' | 'outputLimitBytes' | 'memoryLimitBytes' | 'isolation'>;
 }
 
-/** Runs a list of async jobs with at most `limit` at once, keeping result order. */
-async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * Runs a list of async jobs with at most `limit` at once, keeping result order. After a job
+ * throws, no new job starts and `onFailure` runs (to end the jobs still running); the first
+ * error is thrown once every running job has settled, so none outlives the pool.
+ */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>, onFailure: () => void): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  const worker = async () => { while (next < items.length) { const i = next++; results[i] = await work(items[i]); } };
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length && !failure) {
+      const i = next++;
+      try {
+        results[i] = await work(items[i]);
+      } catch (error) {
+        if (!failure) { failure = { error }; onFailure(); }
+      }
+    }
+  };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw failure.error;
   return results;
 }
 
@@ -112,7 +135,9 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
         if (example.lang === 'python') report.pythonRunnable++;
         if (filter.langs && !filter.langs.includes(example.lang)) continue;
         if (example.pytest !== undefined && !(python ??= probePython(filter.python)).hasPytest) {
-          report.notRun.push({ line: example.line, lang: example.lang, reason: `pytest is not installed for ${python.command}` });
+          const reason = `pytest is not installed for ${python.command}`;
+          if (filter.allowMissingPytest) report.notRun.push({ line: example.line, lang: example.lang, reason });
+          else report.failures.push({ line: example.line, lang: example.lang, message: `could not run: ${reason} (install it, or pass --allow-missing-pytest to list such examples as not run)` });
           continue;
         }
         jobs.push({ report, example });
@@ -138,10 +163,16 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
     const previous = queues.get(name) ?? Promise.resolve();
     const next = previous.then(async () => {
       let runtime = runtimes.get(name);
-      if (!runtime) runtimes.set(name, (runtime = new BrowserRuntime(name, fixtures)));
+      if (!runtime) {
+        runtimes.set(name, (runtime = new BrowserRuntime(name, fixtures)));
+        const started = runtime;
+        cleanup.add(() => started.close());
+      }
       if (!versions.has(name)) { versions.set(name, await runtime.start()); filter.onBrowserRuntime?.(name, versions.get(name)!); }
       const result = await runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs);
-      const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` } : judgeRun(example, result);
+      const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` }
+        : result === 'output-limit' ? { ok: false as const, message: `output exceeded ${RUNTIME_OUTPUT_LIMIT_BYTES} bytes: the check ended the example there` }
+          : judgeRun(example, result);
       report.browser[name].ran++;
       checked.set(example.key!, verdict.ok);
       if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(example.key!); return; }
@@ -155,9 +186,12 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
     return next;
   };
 
+  // However the check ends (a failure of its own, SIGINT, SIGTERM), every example's process tree
+  // and temporary folder and every runtime host go with it.
+  const cleanup = new CleanupGroup();
   try {
     await pool(jobs, limit, async ({ report, example }) => {
-      const outcome = await runExample(example, fixtures, { python: filter.python });
+      const outcome = await runExample(example, fixtures, { ...filter.limits, python: filter.python, cleanup });
       report.ran++;
       if (!outcome.ok) {
         report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });
@@ -167,9 +201,9 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
       const runtime = browser && outcome.ok ? browserRuntimeOf(example) : undefined;
       if (runtime) await runInBrowser(runtime, report, example);
       done(report);
-    });
+    }, () => cleanup.runAll());
   } finally {
-    for (const runtime of runtimes.values()) runtime.close();
+    cleanup.close();
   }
   if (browser && checked.size && !filter.keepRecord) updateBrowserCheckRecord(config, checked, filtered ? undefined : bookKeys);
   return reports;

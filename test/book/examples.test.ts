@@ -61,7 +61,9 @@ describe('the book\'s code examples', () => {
     const python = newestPython();
     const info = probePython(python);
     expect(info.version).toMatch(/^3\./);
-    const newest = await checkBook(loadConfig(path.join(root, 'book.config.json')), { python, langs: ['python'], browser: false });
+    // That Python may lack pytest (CI makes its virtual environment with pytest only where a package
+    // index can be reached): its pytest blocks are then listed as not run, not failed.
+    const newest = await checkBook(loadConfig(path.join(root, 'book.config.json')), { python, langs: ['python'], browser: false, allowMissingPytest: true });
     const failures = newest.flatMap((r) => r.failures.map((f) => `${r.file}:${f.line} ${f.message}`));
     expect(failures, `Python ${info.version} (${python})`).toEqual([]);
     // Only pytest blocks may be left out, and only where that Python has no pytest.

@@ -56,7 +56,7 @@ describe('checkBook', () => {
 });
 
 describe('checkBook with another Python', () => {
-  it('runs the examples with --python, and lists pytest blocks it cannot run instead of failing them', async () => {
+  it('runs the examples with --python; pytest blocks it cannot run fail, unless allowMissingPytest lists them as not run', async () => {
     const { mkdtemp, rm, writeFile, chmod } = await import('node:fs/promises');
     const os = await import('node:os');
     const path = await import('node:path');
@@ -69,7 +69,12 @@ describe('checkBook with another Python', () => {
       chapters: { en: { tests: chapter('Tests', '```python pytest\ndef test_one():\n    assert 1 == 1\n```\n\n```python\nimport sys\nprint(sys.flags.no_site)\n```\n\n```output\n1\n```') } },
     });
     try {
-      const [report] = await checkBook(loadConfig(book.configPath), { python: bare, browser: false });
+      // By default a pytest block that cannot run is a failure: a green check means every example ran.
+      const [strict] = await checkBook(loadConfig(book.configPath), { python: bare, browser: false });
+      expect(strict.failures).toEqual([{ line: 5, lang: 'python', message: `could not run: pytest is not installed for ${bare} (install it, or pass --allow-missing-pytest to list such examples as not run)` }]);
+      expect(strict.notRun).toEqual([]);
+      expect(strict.ran).toBe(1);
+      const [report] = await checkBook(loadConfig(book.configPath), { python: bare, browser: false, allowMissingPytest: true });
       expect(report.failures).toEqual([]);
       expect(report.ran).toBe(1);
       expect(report.notRun).toEqual([{ line: 5, lang: 'python', reason: `pytest is not installed for ${bare}` }]);
@@ -100,6 +105,9 @@ describe('checkBook in the reader\'s runtimes (Pyodide, the JavaScript sandbox)'
           sandbox: chapter('Sandbox', usesProcess()), // example at line 5
           marked: chapter('Marked', usesProcess(' nobrowser="uses process"')),
           pyodide: chapter('Pyodide', `\`\`\`python\n${pythonExample.code}\n\`\`\`\n\n\`\`\`output\n${pythonExample.output}\n\`\`\``),
+          // Each floods its output in the reader's runtime only (so it gets there: it passes natively).
+          'pyodide-flood': chapter('Pyodide flood', '```python\nimport sys\nif sys.platform == "emscripten":\n    while True: sys.stdout.write("x" * 65536)\nprint("ok")\n```\n\n```output\nok\n```'),
+          'sandbox-flood': chapter('Sandbox flood', '```javascript\nif (typeof process === "undefined") for (;;) console.log("x".repeat(65536));\nconsole.log("ok");\n```\n\n```output\nok\n```'),
         },
       },
     });
@@ -141,6 +149,19 @@ describe('checkBook in the reader\'s runtimes (Pyodide, the JavaScript sandbox)'
     expect(record.runtime).toEqual(currentRuntime(loadConfig(book.configPath)));
     expect(readBrowserVerdicts(loadConfig(book.configPath))).toMatchObject({ passed: new Set([pythonKey]) });
     expect(readBrowserVerdicts(loadConfig(book.configPath)).problem).toBeUndefined();
+  });
+
+  it('an output flood in Pyodide or the sandbox is a sentence naming the limit, not the runtime\'s internal stack', () => {
+    for (const [slug, runtime] of [['pyodide-flood', 'Pyodide (Python 3.'], ['sandbox-flood', 'the JavaScript sandbox']] as const) {
+      const report = browserReports[slug];
+      expect(report.passedNatively, slug).toEqual({ [slug === 'pyodide-flood' ? 'python' : 'javascript']: 1 });
+      expect(report.failures, slug).toHaveLength(1);
+      const [failure] = report.failures;
+      expect(failure.line).toBe(5);
+      expect(failure.message).toContain(runtime);
+      expect(failure.message.split('\n').slice(-1)[0]).toBe('output exceeded 1048576 bytes: the check ended the example there');
+      expect(failure.message).not.toMatch(/^\s+at /m);
+    }
   });
 
   it('keepRecord: true runs the examples in the browser runtimes but leaves the record unwritten', async () => {

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function run(code: string, timeoutMs = 10_000): Promise<RunResult> {
   const result = await sandbox.run(code, 'example.mjs', timeoutMs);
-  if (result === 'timeout') throw new Error(`did not finish within ${timeoutMs} ms:\n${code}`);
+  if (typeof result === 'string') throw new Error(`ended at its ${result} (limit ${timeoutMs} ms):\n${code}`);
   return result;
 }
 
@@ -175,6 +175,11 @@ describe('how a failing program ends', () => {
     const dynamic = await run('const fs = await import("node:fs")\nconsole.log(typeof fs.readFileSync)');
     expect(dynamic.status).toBe(1);
     expect(dynamic.stdout).toBe('');
+  });
+
+  it('an output flood ends at the output limit instead of growing a string until the host fails, and the next run works', async () => {
+    expect(await sandbox.run('for (;;) console.log("x".repeat(65536));', 'example.mjs', 120_000)).toBe('output-limit');
+    expect(await run('console.log("after")')).toEqual({ status: 0, stdout: 'after\n', stderr: '' });
   });
 
   it('an endless loop gives timeout within the limit, and the next run works', async () => {

@@ -75,11 +75,15 @@ export function runConfined(command: string, args: string[], options: { cwd: str
       killTree(); // whatever it started in the background and left running
       resolve({ code: exitCode, stdout: Buffer.concat(kept.stdout).toString('utf8'), stderr: Buffer.concat(kept.stderr).toString('utf8'), ending });
     };
+    // A timer that fired after the event loop was held up (a busy machine, a synchronous probe)
+    // runs before the loop reads the pipes: finishing in the check phase that follows lets output
+    // that had already arrived be read first.
+    const finishSoon = () => setImmediate(finish);
     const endAt = (why: Ending) => {
       if (finished || ending !== 'exited') return;
       ending = why;
       killTree();
-      pipeTimer = setTimeout(finish, PIPE_WAIT_MS);
+      pipeTimer = setTimeout(finishSoon, PIPE_WAIT_MS);
     };
     const timer = setTimeout(() => endAt('timeout'), limits.timeoutMs);
 
@@ -96,7 +100,7 @@ export function runConfined(command: string, args: string[], options: { cwd: str
     child.on('exit', (code) => {
       exitCode = code;
       // Its output is read to the end ('close'), unless something it left behind holds the pipes.
-      if (ending === 'exited') pipeTimer = setTimeout(finish, EXIT_GRACE_MS);
+      if (ending === 'exited') pipeTimer = setTimeout(finishSoon, EXIT_GRACE_MS);
     });
     child.on('close', finish);
   });

@@ -24,22 +24,31 @@ function hostModule(): { file: string; execArgv: string[] } {
 
 let sandboxScript: Promise<string> | undefined;
 
-interface Pending { resolve(result: RunResult | 'timeout'): void; timer: NodeJS.Timeout }
+/** How a run in a runtime ended: its result, or the limit the check ended it at. */
+export type RuntimeRunResult = RunResult | 'timeout' | 'output-limit';
+
+interface Pending { resolve(result: RuntimeRunResult): void; timer: NodeJS.Timeout }
+
+/** Output a run may print in a reader's runtime (stdout and stderr together), as for python3 and node. */
+export const RUNTIME_OUTPUT_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * One of the reader's runtimes, hosted in a child process (runtime-host.ts). Examples run one at
  * a time; one that runs past its time limit kills the process, and the next run starts a fresh one.
+ * Once closed it stays closed: a run queued behind a check that failed does not start it again.
  */
 export class BrowserRuntime {
   private child?: ChildProcess;
   private ready?: Promise<string>;
   private nextId = 0;
   private pending = new Map<number, Pending>();
+  private closed = false;
 
-  constructor(readonly name: BrowserRuntimeName, private readonly fixturesDir: string) {}
+  constructor(readonly name: BrowserRuntimeName, private readonly fixturesDir: string, private readonly outputLimitBytes = RUNTIME_OUTPUT_LIMIT_BYTES) {}
 
   /** Starts the runtime (once); resolves with its version, e.g. "3.14.2". */
   start(): Promise<string> {
+    if (this.closed) return Promise.reject(new Error(`the ${this.name} runtime was closed`));
     this.ready ??= this.spawn();
     return this.ready;
   }
@@ -54,7 +63,7 @@ export class BrowserRuntime {
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
     return new Promise<string>((resolve, reject) => {
-      child.on('message', (message: { type: string; id?: number; version?: string; message?: string } & RunResult) => {
+      child.on('message', (message: { type: string; id?: number; version?: string; message?: string; outputLimit?: boolean } & RunResult) => {
         if (message.type === 'ready') resolve(message.version!);
         else if (message.type === 'failed') reject(new Error(`cannot start ${this.name} runtime: ${message.message}`));
         else if (message.type === 'result') {
@@ -62,7 +71,11 @@ export class BrowserRuntime {
           if (!pending) return;
           clearTimeout(pending.timer);
           this.pending.delete(message.id!);
-          pending.resolve({ status: message.status, stdout: message.stdout, stderr: message.stderr });
+          if (message.outputLimit) {
+            // What the flood left in the interpreter's buffers would print in the next run: start afresh.
+            this.discard(child);
+            pending.resolve('output-limit');
+          } else pending.resolve({ status: message.status, stdout: message.stdout, stderr: message.stderr });
         }
       });
       child.on('exit', (code) => {
@@ -70,21 +83,22 @@ export class BrowserRuntime {
         reject(new Error(`the ${this.name} runtime exited (${code}) before it was ready:\n${stderr.slice(-2000)}`));
         for (const [id, pending] of this.pending) { clearTimeout(pending.timer); this.pending.delete(id); pending.resolve({ status: -1, stdout: '', stderr: `the ${this.name} runtime exited (${code}):\n${stderr.slice(-2000)}` }); }
       });
-      child.send({ type: 'init', runtime: this.name, fixturesDir: this.fixturesDir, sandboxScript: script });
+      child.send({ type: 'init', runtime: this.name, fixturesDir: this.fixturesDir, sandboxScript: script, outputLimitBytes: this.outputLimitBytes });
     });
   }
 
-  /** Runs one example; 'timeout' when it ran past `timeoutMs` (the runtime is then restarted on the next run). */
-  async run(source: string, filename: string, timeoutMs: number): Promise<RunResult | 'timeout'> {
+  /**
+   * Runs one example; 'timeout' when it ran past `timeoutMs` (the runtime is then restarted on the
+   * next run), 'output-limit' when it printed more than the runtime's output limit.
+   */
+  async run(source: string, filename: string, timeoutMs: number): Promise<RuntimeRunResult> {
     await this.start();
     const child = this.child!;
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        this.child = undefined;
-        this.ready = undefined;
-        child.kill('SIGKILL');
+        this.discard(child);
         resolve('timeout');
       }, timeoutMs);
       this.pending.set(id, { resolve, timer });
@@ -92,7 +106,14 @@ export class BrowserRuntime {
     });
   }
 
+  /** Kills a host whose interpreter cannot be trusted any more; the next run starts a fresh one. */
+  private discard(child: ChildProcess): void {
+    if (this.child === child) { this.child = undefined; this.ready = undefined; }
+    child.kill('SIGKILL');
+  }
+
   close(): void {
+    this.closed = true;
     this.child?.kill('SIGKILL');
     this.child = undefined;
     this.ready = undefined;
