@@ -1,3 +1,4 @@
+import type { Exercise } from '../exercise/collect.js';
 import type { Root as HastRoot } from 'hast';
 
 /** Front matter a chapter may declare (docs/authoring.md). */
@@ -72,6 +73,8 @@ export interface CompiledChapter {
   headings: Heading[];
   links: ChapterLink[];
   examples: CodeExample[];
+  /** The chapter's exercise (starter code, tests, answer), when it has one. */
+  exercise?: Exercise;
   sections: TextSection[];
   wordCount: number;
   warnings: Warning[];
@@ -83,6 +86,7 @@ declare module 'vfile' {
     headings: Heading[];
     links: ChapterLink[];
     examples: CodeExample[];
+    exercise: Exercise | undefined;
     warnings: Warning[];
   }
 }
