@@ -11,7 +11,9 @@ import { BrowserRuntime, RUNTIME_OUTPUT_LIMIT_BYTES, type BrowserRuntimeName } f
 import { judgeRun } from '../runner/outcome.js';
 import { CleanupGroup } from './confine/cleanup.js';
 import { networkOnlyPrefix, probeIsolation } from './confine/isolation.js';
-import { isRunnable, runExample, type RunOptions } from './run-example.js';
+import { isRunnable, runExample, runPythonProgram, type RunOptions } from './run-example.js';
+import { verifyExercise, type ProgramRun } from './check-exercise.js';
+import type { Exercise } from '../exercise/collect.js';
 
 export interface ChapterReport {
   locale: string;
@@ -30,6 +32,8 @@ export interface ChapterReport {
   passedNatively: Record<string, number>;
   /** Keys (browser-check record) of the examples that passed in the reader's runtimes. */
   passedInBrowser: string[];
+  /** The chapter's exercise, when it has one: whether its answer passed and its starter failed its tests everywhere it ran. */
+  exercise?: { verified: boolean; runtimes: string[] };
 }
 
 export interface PythonInfo { command: string; version?: string; hasPytest: boolean }
@@ -102,7 +106,7 @@ function browserRuntimeOf(example: CodeExample): BrowserRuntimeName | undefined 
 export async function checkBook(config: BookConfig, filter: CheckFilter = {}, onChapter?: (report: ChapterReport) => void): Promise<ChapterReport[]> {
   const book = loadBook(config);
   const fixtures = fixturesFolderOf(config);
-  const jobs: Array<{ report: ChapterReport; example: CodeExample }> = [];
+  const jobs: Array<{ report: ChapterReport; example?: CodeExample; exercise?: Exercise }> = [];
   let python: PythonInfo | undefined;
   const reports: ChapterReport[] = [];
   const browser = filter.browser !== false;
@@ -143,6 +147,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
         }
         jobs.push({ report, example });
       }
+      if (compiled.exercise && (!filter.langs || filter.langs.includes('python'))) jobs.push({ report, exercise: compiled.exercise });
     }
   }
   const limit = filter.jobs ?? Math.max(2, os.cpus().length * 2);
@@ -160,7 +165,8 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   const queues = new Map<BrowserRuntimeName, Promise<void>>();
   const checked = new Map<string, boolean>();
   const timeoutMs = config.runner.timeLimitSeconds * 1000;
-  const runInBrowser = (name: BrowserRuntimeName, report: ChapterReport, example: CodeExample): Promise<void> => {
+  /** Runs `work` with the named reader's runtime, one job at a time per runtime, starting it the first time. */
+  const withRuntime = <T>(name: BrowserRuntimeName, work: (runtime: BrowserRuntime) => Promise<T>): Promise<T> => {
     const previous = queues.get(name) ?? Promise.resolve();
     const next = previous.then(async () => {
       let runtime = runtimes.get(name);
@@ -171,28 +177,48 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
         cleanup.add(() => started.close());
       }
       if (!versions.has(name)) { versions.set(name, await runtime.start()); filter.onBrowserRuntime?.(name, versions.get(name)!); }
-      const result = await runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs);
-      const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` }
-        : result === 'output-limit' ? { ok: false as const, message: `output exceeded ${RUNTIME_OUTPUT_LIMIT_BYTES} bytes: the check ended the example there` }
-          : judgeRun(example, result);
-      report.browser[name].ran++;
-      checked.set(example.key!, verdict.ok);
-      if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(example.key!); return; }
-      const label = name === 'python' ? `Pyodide (Python ${versions.get(name)})` : 'the JavaScript sandbox';
-      report.failures.push({
-        line: example.line, lang: example.lang,
-        message: `fails in the reader's browser, in ${label}; change the example, or mark it nobrowser="why" if it cannot run in a browser:\n${verdict.message}`,
-      });
+      return work(runtime);
     });
-    queues.set(name, next.catch(() => {}));
+    queues.set(name, next.then(() => {}, () => {}));
     return next;
+  };
+  const runInBrowser = (name: BrowserRuntimeName, report: ChapterReport, example: CodeExample): Promise<void> => withRuntime(name, async (runtime) => {
+    const result = await runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs);
+    const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` }
+      : result === 'output-limit' ? { ok: false as const, message: `output exceeded ${RUNTIME_OUTPUT_LIMIT_BYTES} bytes: the check ended the example there` }
+        : judgeRun(example, result);
+    report.browser[name].ran++;
+    checked.set(example.key!, verdict.ok);
+    if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(example.key!); return; }
+    const label = name === 'python' ? `Pyodide (Python ${versions.get(name)})` : 'the JavaScript sandbox';
+    report.failures.push({
+      line: example.line, lang: example.lang,
+      message: `fails in the reader's browser, in ${label}; change the example, or mark it nobrowser="why" if it cannot run in a browser:\n${verdict.message}`,
+    });
+  });
+
+  /** The exercise's answer must pass its tests and its starter code fail them, with python3 and (unless --no-browser) in Pyodide. */
+  const checkExercise = async (report: ChapterReport, exercise: Exercise): Promise<void> => {
+    const native = (program: string): Promise<ProgramRun> => runPythonProgram(program, fixtures, { ...filter.limits, python: filter.python, cleanup })
+      .then((run) => (run.ending === 'timeout' || run.ending === 'output-limit' ? run.ending : run));
+    const failures = await verifyExercise(exercise, native, `with ${filter.python ?? 'python3'}`, filter.limits?.timeoutMs ?? timeoutMs);
+    const runtimesRun = [filter.python ?? 'python3'];
+    if (browser && failures.length === 0) {
+      const inPyodide = (program: string) => withRuntime('python', (runtime) => runtime.run(program, 'exercise_check.py', timeoutMs)) as Promise<ProgramRun>;
+      failures.push(...await verifyExercise(exercise, inPyodide, `in Pyodide`, timeoutMs));
+      runtimesRun.push('pyodide');
+    }
+    for (const failure of failures) report.failures.push({ ...failure, lang: 'python' });
+    report.exercise = { verified: failures.length === 0, runtimes: runtimesRun };
   };
 
   // However the check ends (a failure of its own, SIGINT, SIGTERM), every example's process tree
   // and temporary folder and every runtime host go with it.
   const cleanup = new CleanupGroup();
   try {
-    await pool(jobs, limit, async ({ report, example }) => {
+    await pool(jobs, limit, async ({ report, example, exercise }) => {
+      if (exercise) { await checkExercise(report, exercise); done(report); return; }
+      if (!example) return;
       const outcome = await runExample(example, fixtures, { ...filter.limits, python: filter.python, cleanup });
       report.ran++;
       if (!outcome.ok) {

@@ -74,7 +74,7 @@ function ranOutOfMemory(example: CodeExample, stderr: string): boolean {
 }
 
 /** The verdict on a confined run: its output judged, or the limit it was ended at. */
-function verdictOn(example: CodeExample, run: ConfinedResult, runner: Runner, limits: { timeoutMs: number; outputBytes: number; memoryBytes: number }): Verdict {
+function verdictOn(example: CodeExample, run: ConfinedResult, runner: Runner, limits: Limits): Verdict {
   if (run.ending === 'timeout') return { ok: false, message: `did not finish within ${limits.timeoutMs / 1000} s` };
   if (run.ending === 'output-limit') return { ok: false, message: `output exceeded ${limits.outputBytes} bytes: the check ended the example there` };
   const result: RunResult = { status: run.code ?? -1, stdout: run.stdout, stderr: run.stderr };
@@ -96,13 +96,28 @@ const exampleEnv = (dir: string, extra: Record<string, string> = {}) => ({
 export async function runExample(example: CodeExample, fixturesDir: string, options: RunOptions = {}): Promise<ExampleOutcome> {
   const runner = runnerFor(example, options);
   if (!runner) return { ok: false, message: `cannot run ${example.lang} examples` };
+  return runInFreshFolder(runner, example.code, fixturesDir, options, (run, limits) => verdictOn(example, run, runner, limits));
+}
+
+/**
+ * Runs a Python program as an example runs (fresh folder with the fixtures, confined, limited) and
+ * hands back what it printed, or how it was ended: the exercise check reads its report from it.
+ */
+export function runPythonProgram(code: string, fixturesDir: string, options: RunOptions = {}): Promise<ConfinedResult> {
+  const runner: Runner = { file: 'exercise_check.py', command: options.python ?? 'python3', args: ['-X', 'utf8', 'exercise_check.py'] };
+  return runInFreshFolder(runner, code, fixturesDir, options, (run) => run);
+}
+
+type Limits = { timeoutMs: number; outputBytes: number; memoryBytes: number };
+
+async function runInFreshFolder<R>(runner: Runner, code: string, fixturesDir: string, options: RunOptions, judge: (run: ConfinedResult, limits: Limits) => R): Promise<R> {
   const cleanup = options.cleanup ?? new CleanupGroup();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pybook-example-'));
   const removeDir = () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   const forgetDir = cleanup.add(removeDir);
   try {
     if (existsSync(fixturesDir)) cpSync(fixturesDir, dir, { recursive: true });
-    writeFileSync(path.join(dir, runner.file), example.code);
+    writeFileSync(path.join(dir, runner.file), code);
     const limits = { timeoutMs: options.timeoutMs ?? EXAMPLE_TIMEOUT_MS, outputBytes: options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES, memoryBytes: options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES };
     const run = runConfined(runner.command, runner.args, {
       cwd: dir,
@@ -112,7 +127,7 @@ export async function runExample(example: CodeExample, fixturesDir: string, opti
     });
     const forgetRun = cleanup.add(run.kill);
     try {
-      return verdictOn(example, await run.result, runner, limits);
+      return judge(await run.result, limits);
     } finally {
       forgetRun();
     }

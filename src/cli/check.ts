@@ -50,6 +50,12 @@ function printSummary(reports: ChapterReport[]): void {
     const native = total((r) => r.passedNatively[lang] ?? 0);
     out.write(`Runnable in the browser (${lang}): ${passed} of the ${native} examples that pass natively (${native ? ((100 * passed) / native).toFixed(1) : '100.0'}%).\n`);
   }
+  const exercises = reports.filter((r) => r.exercise);
+  if (exercises.length) {
+    const verified = exercises.filter((r) => r.exercise!.verified).length;
+    const byLocale = [...new Set(exercises.map((r) => r.locale))].map((l) => `${l} ${exercises.filter((r) => r.locale === l).length}`).join(', ');
+    out.write(`Exercises: ${verified} of ${exercises.length} verified (answer passes its tests, starter code fails them; ${byLocale}).\n`);
+  }
   out.write(`\n${total((r) => r.ran)} examples ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
     `${runnable}/${python} Python blocks runnable (${python ? ((100 * runnable) / python).toFixed(1) : '100.0'}%).\n`);
 }

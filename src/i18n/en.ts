@@ -81,6 +81,7 @@ export const en: InterfaceStrings = {
     notChecked: 'Not yet checked in the browser, so it has no Run button',
   },
   showAnswer: 'Show the answer',
+  exercise: { check: 'Check', checkLabel: 'Check: run the exercise\'s tests on this code', results: 'Test results' },
   compareJavaScript: 'JavaScript',
   comparePython: 'Python',
   admonition: { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' },

@@ -63,6 +63,8 @@ export interface InterfaceStrings {
   /** The Run button and what running an example in the page says. */
   runner: RunnerStrings;
   showAnswer: string;
+  /** The exercise's Check button, its accessible label, and the heading of its results region. */
+  exercise: { check: string; checkLabel: string; results: string };
   compareJavaScript: string;
   comparePython: string;
   admonition: Record<'note' | 'tip' | 'info' | 'warning' | 'danger', string>;

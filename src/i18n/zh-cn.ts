@@ -81,6 +81,7 @@ export const zhCn: InterfaceStrings = {
     notChecked: '尚未在浏览器中检查，所以没有“运行”按钮',
   },
   showAnswer: '查看答案',
+  exercise: { check: '检查', checkLabel: '检查：用练习的测试运行这段代码', results: '测试结果' },
   compareJavaScript: 'JavaScript',
   comparePython: 'Python',
   admonition: { note: '备注', tip: '提示', info: '信息', warning: '警告', danger: '危险' },

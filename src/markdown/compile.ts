@@ -62,6 +62,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     headings: file.data.headings ?? [],
     links: file.data.links ?? [],
     examples: file.data.examples ?? [],
+    ...(file.data.exercise ? { exercise: file.data.exercise } : {}),
     sections,
     wordCount: countWords(sections.map((s) => `${s.heading ?? ''} ${s.text}`).join(' ')),
     warnings: file.data.warnings ?? [],

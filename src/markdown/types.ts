@@ -1,3 +1,4 @@
+import type { Exercise } from '../exercise/collect.js';
 import type { Root as HastRoot } from 'hast';
 
 /** Front matter a chapter may declare (docs/authoring.md). */
@@ -74,6 +75,8 @@ export interface CompiledChapter {
   headings: Heading[];
   links: ChapterLink[];
   examples: CodeExample[];
+  /** The chapter's exercise (starter code, tests, answer), when it has one. */
+  exercise?: Exercise;
   sections: TextSection[];
   wordCount: number;
   warnings: Warning[];
@@ -85,6 +88,7 @@ declare module 'vfile' {
     headings: Heading[];
     links: ChapterLink[];
     examples: CodeExample[];
+    exercise: Exercise | undefined;
     warnings: Warning[];
   }
 }

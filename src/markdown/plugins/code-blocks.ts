@@ -5,6 +5,7 @@ import { CODE_LANGUAGES, canonicalLanguage } from '../highlight/index.js';
 import type { CodeExample } from '../types.js';
 import { errorAt } from './located-error.js';
 import { exampleKey, isOfferedToRun } from '../../runner/browser-check-file.js';
+import { collectExercise, EXERCISE_PARTS, ExerciseFormatError, type ExercisePart, type MarkedBlock } from '../../exercise/collect.js';
 
 export interface CodeMeta {
   title?: string;
@@ -15,10 +16,12 @@ export interface CodeMeta {
   raises?: string;
   /** Arguments for pytest: the block is a test file that `pybook check` runs with pytest. */
   pytest?: string;
+  /** Which part of the chapter's exercise the block is (src/exercise/). */
+  exercise?: ExercisePart;
 }
 
 const META_TOKEN = /\s*(?:(\w+)="([^"]*)"|\{([\d,\s-]+)\}|(\w+)(?=\s|$))/y;
-const META_KEYS = new Set(['title', 'norun', 'nobrowser', 'raises', 'pytest']);
+const META_KEYS = new Set(['title', 'norun', 'nobrowser', 'raises', 'pytest', 'exercise']);
 /** Options that may also stand alone, without a value. */
 const META_FLAGS = new Set(['pytest']);
 
@@ -47,6 +50,7 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
       const key = match[1];
       if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, nobrowser, raises, pytest, {lines})`);
       if (key === 'norun' && !match[2].trim()) throw new Error('norun needs a reason: norun="needs the network"');
+      if (key === 'exercise' && !(EXERCISE_PARTS as readonly string[]).includes(match[2])) throw new Error(`exercise="${match[2]}" is not a part of an exercise: write exercise="starter", exercise="tests" or exercise="answer"`);
       if (key === 'nobrowser' && !match[2].trim()) throw new Error('nobrowser needs a reason, shown to readers: nobrowser="starts a subprocess"');
       (result as unknown as Record<string, string>)[key] = match[2];
     }
@@ -61,6 +65,8 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
 export function remarkCodeBlocks() {
   return (tree: Root, file: VFile) => {
     const examples: CodeExample[] = [];
+    const exerciseBlocks: MarkedBlock[] = [];
+    let starterNode: Code | undefined;
     visit(tree, 'code', (node: Code, index, parent: Parent | undefined) => {
       if (!parent || index === undefined) return;
       const lang = (node.lang ?? 'text').toLowerCase();
@@ -72,6 +78,10 @@ export function remarkCodeBlocks() {
       try {
         meta = parseCodeMeta(node.meta, node.value.split('\n').length);
         if (meta.pytest !== undefined && canonicalLanguage(lang) !== 'python') throw new Error('pytest applies to python blocks only');
+        if (meta.exercise !== undefined && canonicalLanguage(lang) !== 'python') throw new Error('exercise applies to python blocks only');
+        if (meta.exercise !== undefined && meta.exercise !== 'answer' && (meta.norun !== undefined || meta.pytest !== undefined || meta.raises !== undefined)) {
+          throw new Error(`an exercise="${meta.exercise}" block is run by the exercise check only: it takes no norun, pytest or raises`);
+        }
       } catch (error) {
         throw errorAt(file, node, (error as Error).message);
       }
@@ -96,14 +106,27 @@ export function remarkCodeBlocks() {
         ...(meta.title !== undefined ? { title: meta.title } : {}),
         ...(meta.pytest !== undefined ? { pytest: meta.pytest } : {}),
       };
-      if (isOfferedToRun(example)) example.key = exampleKey(example);
-      examples.push(example);
+      if (meta.exercise !== undefined) exerciseBlocks.push({ part: meta.exercise, code: node.value, line: example.line });
+      // Starter code and tests are not examples of their own: the exercise check runs them together.
+      const standalone = meta.exercise === undefined || meta.exercise === 'answer';
+      if (standalone && isOfferedToRun(example)) example.key = exampleKey(example);
+      if (standalone) examples.push(example);
       node.data = {
         ...node.data,
         codeBlock: { lang, canonical, meta, output, exampleKey: example.key },
       } as Code['data'];
+      if (meta.exercise === 'starter') starterNode = node;
       return SKIP;
     });
     file.data.examples = examples;
+    try {
+      file.data.exercise = collectExercise(exerciseBlocks);
+    } catch (error) {
+      if (!(error instanceof ExerciseFormatError)) throw error;
+      const at = { line: error.line, column: 1 };
+      throw errorAt(file, { type: 'code', position: { start: at, end: at } }, error.message);
+    }
+    // The starter block carries the tests, which the page's Check runs against the reader's code.
+    if (file.data.exercise) (starterNode!.data as { codeBlock: { exerciseTests?: string } }).codeBlock.exerciseTests = file.data.exercise.tests;
   };
 }

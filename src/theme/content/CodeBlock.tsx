@@ -15,6 +15,25 @@ interface Props {
   cannotRun?: string;
   /** A pytest file: pytest is not in the browser's Python. */
   cannotRunPytest?: boolean;
+  /** Which part of the chapter's exercise this block is (starter, tests, answer). */
+  exercisePart?: string;
+  /** On the starter block: the exercise's tests, which Check runs against the reader's code. */
+  exerciseTests?: string;
+}
+
+/**
+ * The Check bar under an exercise's starter code: the button (wired up lazily by
+ * client/exercise/) and the region where the per-case results are announced.
+ */
+function CheckBar() {
+  const { strings } = useContent();
+  const t = strings.exercise;
+  return (
+    <div className="exercise-check">
+      <button type="button" className="code-run-button" data-code-action="check" aria-label={t.checkLabel}>{t.check}</button>
+      <div className="exercise-results" role="status" aria-live="polite" aria-label={t.results} />
+    </div>
+  );
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { python: 'Python', javascript: 'JavaScript' };
@@ -55,10 +74,10 @@ function RunBar({ lang, exampleKey, cannotRun, cannotRunPytest }: Pick<Props, 'l
  * buttons are plain buttons that the client wires up with one delegated listener, so the page
  * does not ship its code a second time as JavaScript.
  */
-export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '', exampleKey, cannotRun, cannotRunPytest }: Props) {
+export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '', exampleKey, cannotRun, cannotRunPytest, exercisePart, exerciseTests }: Props) {
   const { strings } = useContent();
   return (
-    <div className="code-block" data-lang={lang} data-raises={raises}>
+    <div className="code-block" data-lang={lang} data-raises={raises} data-exercise={exercisePart} data-exercise-tests={exerciseTests}>
       {title && <div className="code-block-title">{title}</div>}
       <div className="code-block-body">
         <pre className="code-pre" tabIndex={0}>
@@ -73,7 +92,7 @@ export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '',
           </button>
         </div>
       </div>
-      <RunBar lang={lang} exampleKey={exampleKey} cannotRun={cannotRun} cannotRunPytest={cannotRunPytest} />
+      {exerciseTests !== undefined ? <CheckBar /> : <RunBar lang={lang} exampleKey={exampleKey} cannotRun={cannotRun} cannotRunPytest={cannotRunPytest} />}
       {output !== undefined && (
         <div className="code-output">
           <div className="code-output-label">{strings.codeOutput}</div>
