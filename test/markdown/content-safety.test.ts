@@ -70,7 +70,7 @@ describe('book.config.json syntax', () => {
     ['{\n  "a": [1, 2,]\n}', 2, 14, /no trailing comma/],
     ['{\n  "title": \'x\'\n}', 2, 12, /double quotes/],
     ['{\n  "title": "x"\n  "b": 1\n}', 3, 3, /expected "," or "}"/],
-    ['{\n  "title": "x', 2, 14, /not closed/],
+    ['{\n  "title": "x', 2, 14, /ends inside a string \(is it cut short\?\): a closing " is missing/],
   ])('%j is reported at line %i, column %i', (text, line, column, message) => {
     const error = failure(text);
     expect(error.message).toMatch(/^invalid JSON: /);
