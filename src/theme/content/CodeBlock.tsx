@@ -21,21 +21,6 @@ interface Props {
   exerciseTests?: string;
 }
 
-/**
- * The Check bar under an exercise's starter code: the button (wired up lazily by
- * client/exercise/) and the region where the per-case results are announced.
- */
-function CheckBar() {
-  const { strings } = useContent();
-  const t = strings.exercise;
-  return (
-    <div className="exercise-check">
-      <button type="button" className="code-run-button" data-code-action="check" aria-label={t.checkLabel}>{t.check}</button>
-      <div className="exercise-results" role="status" aria-live="polite" aria-label={t.results} />
-    </div>
-  );
-}
-
 const LANGUAGE_NAMES: Record<string, string> = { python: 'Python', javascript: 'JavaScript' };
 
 /**
@@ -92,7 +77,9 @@ export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '',
           </button>
         </div>
       </div>
-      {exerciseTests !== undefined ? <CheckBar /> : <RunBar lang={lang} exampleKey={exampleKey} cannotRun={cannotRun} cannotRunPytest={cannotRunPytest} />}
+      {/* An exercise's starter code gets its Check bar once the page's Check is wired to the
+          sandboxed runner (src/client/exercise/check.ts); until then it shows no button that does nothing. */}
+      {exerciseTests === undefined && <RunBar lang={lang} exampleKey={exampleKey} cannotRun={cannotRun} cannotRunPytest={cannotRunPytest} />}
       {output !== undefined && (
         <div className="code-output">
           <div className="code-output-label">{strings.codeOutput}</div>
