@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBook } from '../../src/check/check-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
+import { processesWith } from '../helpers/processes.js';
 
 /**
  * However `pybook check` fails or is stopped, it leaves nothing running and no temporary folder:
@@ -15,16 +16,6 @@ import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixtur
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-function processesWith(marker: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) pids.push(Number(entry));
-    } catch { /* it ended while we looked */ }
-  }
-  return pids;
-}
 
 const until = async (condition: () => boolean, withinMs: number) => {
   const deadline = Date.now() + withinMs;

@@ -9,6 +9,7 @@ import { lineDiff, normalizeOutput } from '../../src/check/diff.js';
 import { probeIsolation, processGroupIsolation } from '../../src/check/confine/isolation.js';
 import { isRunnable, runExample } from '../../src/check/run-example.js';
 import type { CodeExample } from '../../src/markdown/types.js';
+import { processesWith } from '../helpers/processes.js';
 
 let fixtures: string;
 beforeAll(async () => {
@@ -22,17 +23,6 @@ const python = (code: string, extra: Partial<CodeExample> = {}): CodeExample => 
 /** Whether a process is still running (signal 0 only asks). */
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
-/** The pids of running processes whose command line contains `marker` (found from outside any namespace). */
-function processesWith(marker: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) pids.push(Number(entry));
-    } catch { /* it ended while we looked */ }
-  }
-  return pids;
-}
 
 /** SIGKILL is delivered at once, but the kernel reaps asynchronously: wait (for a condition, not a time). */
 async function waitUntilGone(marker: string, withinMs = 30_000): Promise<number[]> {

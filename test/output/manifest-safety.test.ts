@@ -1,21 +1,19 @@
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/build.js';
 import { foreignFilesIn, readManifest } from '../../src/output/manifest.js';
 import { MARKER_FILE } from '../../src/output/marker.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
+import { pybook } from '../helpers/pybook-cli.js';
 
 /**
  * A marker can be copied or planted; the manifest (the list of files a build wrote, with their
  * bytes' hashes) cannot make a folder of someone's files deletable. Each case is one way a
  * hostile or clumsy user could point a build at files it never wrote.
  */
-const bin = path.join(fileURLToPath(new URL('../../', import.meta.url)), 'bin', 'pybook.js');
 
 let fixture: FixtureBook;
 let scratch: string;
@@ -34,15 +32,6 @@ function contentsOf(dir: string): Record<string, string> {
   return out;
 }
 
-function pybook(args: string[], cwd: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
 
 const build = (outDir: string) => runBuild({ config: fixture.configPath, outDir, quiet: true });
 

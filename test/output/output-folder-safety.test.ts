@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { assertSafeOutputDir, OutputFolderError, protectedFoldersOf } from '../../src/output/guard.js';
 import { MARKER_FILE, readMarker } from '../../src/output/marker.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
+import { pybook } from '../helpers/pybook-cli.js';
 
 /**
  * pybook replaces its output folder whole, so it must never be pointed at a folder it did not
@@ -26,15 +27,6 @@ function listing(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => !n.startsWith('out')).sort();
 }
 
-function pybook(args: string[], cwd: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
 
 beforeAll(async () => {
   fixture = await createFixtureBook({ chapters: { en: { intro: chapter('Intro', 'Hello.') } } });
