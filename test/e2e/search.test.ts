@@ -125,7 +125,7 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     await page.waitForTimeout(200);
     expect(indexRequests).toEqual([]);
     await page.hover('.navbar-search');
-    await expect.poll(() => indexRequests.length).toBe(1);
+    await expect.poll(() => indexRequests.length, { timeout: 30_000 }).toBe(1);
     await page.close();
   });
 
