@@ -118,6 +118,11 @@ export function selectTab(tab: HTMLElement, focus: boolean): void {
   if (focus) tab.focus();
 }
 
+/** The reader pointed at or focused Run or Edit: the runner and the block's runtime start loading (nothing is shown). */
+export function onRunnerIntent(button: HTMLButtonElement, load: typeof loadLazyModule): void {
+  runner(load).then((r) => r.prepareRunner(button)).catch(() => {}); // a click reports what failed
+}
+
 /** The runner did not load (offline, say): the status line says so, and the next click tries again. */
 function reportRunnerFailure(button: HTMLButtonElement, error: unknown): void {
   const status = button.closest('.code-run')?.querySelector('.code-run-status');

@@ -22,7 +22,12 @@ const TAB_KEYS = new Set(['ArrowRight', 'ArrowLeft', 'Home', 'End']);
 
 export function installContentEvents(): void {
   // Loaded as soon as a control is pointed at or focused: by the click it is usually there.
-  const warm = (event: Event) => { if (controlOf(event)) void behaviour().catch(() => {}); };
+  // Pointing at or focusing Run or Edit is a sign of intent: the example runtime starts loading then.
+  const warm = (event: Event) => {
+    const control = controlOf(event);
+    if (!control) return;
+    void behaviour().then((b) => { if (control.matches('button[data-code-action=run], button[data-code-action=edit]')) b.onRunnerIntent(control as HTMLButtonElement, loadLazyModule); }, () => {});
+  };
   document.addEventListener('pointerover', warm, { passive: true });
   document.addEventListener('focusin', warm);
   document.addEventListener('click', (event) => {

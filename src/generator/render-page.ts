@@ -8,6 +8,7 @@ import type { HomeData } from '../pages/home.js';
 import { renderContentHtml, renderElementHtml } from '../theme/content/index.js';
 import { escapeHtml } from '../shared/escape-html.js';
 import { HEAD_SCRIPT } from '../theme/color-mode.js';
+import { pagePolicy } from './page-policy.js';
 import { SiteContext } from '../theme/site-context.js';
 import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
 import { sidebarMarkup } from './sidebar-markup.js';
@@ -108,6 +109,7 @@ export function renderDocument(site: SiteData, page: PageModel, pageJson: string
     dir: site.locale.direction,
     htmlAttributes: site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '',
     pybookVersion: options.pybookVersion,
+    contentSecurityPolicy: pagePolicy(HEAD_SCRIPT, options.bodyExtra !== undefined),
     headScript: HEAD_SCRIPT,
     head: headTags(site, page, options),
     app,

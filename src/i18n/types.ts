@@ -105,10 +105,23 @@ export interface RunnerStrings {
   /** Said when a run ends; {verdict} is matches/differs, {status} the exit status. */
   finished: string;
   finishedStatus: string;
+  /** Said when a run ends with an exception the book does not show (the traceback is in the output). */
+  raised: string;
   stopped: string;
   /** {seconds}. */
   timedOut: string;
-  freshInterpreter: string;
+  /** The line after a run's output that passed the limits; {lines} and {kb}. */
+  truncated: string;
+  /** Said when a run that passed the limits ends. */
+  finishedTruncated: string;
+  /** After a ModuleNotFoundError for a package outside the standard library; {module}, then a link to {chapter}. */
+  moduleMissing: string;
+  /** The link text of the chapter on installing packages. */
+  moduleMissingLink: string;
+  /** After an EOFError: the program read more input than the Input field holds. */
+  inputMissing: string;
+  /** Accessible name (and label) of the field input() reads from. */
+  stdinLabel: string;
   /** {message}. */
   loadFailed: string;
   /** Shown instead of Run, with the reason on hover and focus. */

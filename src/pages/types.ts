@@ -102,17 +102,17 @@ export interface SiteData {
 export interface RunnerSiteData {
   /** A run that takes longer is stopped (book.config.json runner.timeLimitSeconds). */
   timeLimitMs: number;
+  /** The sandbox document: every run happens in an opaque-origin iframe of it, with no network. */
+  sandbox: string;
   python: {
-    /** The module worker that runs Python. */
+    /** The module worker that runs Python (its code is handed to the sandbox). */
     worker: string;
-    /** Pyodide's folder on the site. */
-    indexUrl: string;
-    /** The big files Pyodide loads, with their sizes, for honest progress. */
-    downloads: Array<{ url: string; bytes: number }>;
+    /** Pyodide's files, which the page fetches and hands to the sandbox, with their sizes for honest progress. */
+    files: Array<{ name: string; url: string; bytes: number }>;
     /** Pyodide's lock file, reduced to its header. */
     lock: string;
   };
-  /** The sandbox worker script, which the page hands to an opaque-origin iframe. */
+  /** The sandbox worker script, which the page hands to the sandbox. */
   javascript: { worker: string };
   /** The book's fixtures, copied into each run's folder. */
   fixtures: Array<{ name: string; url: string }>;

@@ -6,10 +6,15 @@ const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The worker scripts of the page's runner; `pybook check` runs the sandbox one under Node too. */
 export const WORKER_ENTRIES = {
+  /** The sandbox document's own script (inlined into it, see sandbox-document.ts). */
+  'sandbox-host': { entry: 'src/client/runner/sandbox-host.ts', format: 'iife' },
   /** A classic script: the sandbox iframe starts it from a blob URL. */
   'sandbox-worker': { entry: 'src/client/runner/sandbox-worker.ts', format: 'iife' },
-  /** A module worker: it imports Pyodide's own module from the site. */
-  'python-worker': { entry: 'src/client/runner/python-worker.ts', format: 'esm' },
+  /**
+   * A classic script too (Chromium starts no module worker from a blob URL in an opaque origin);
+   * it imports Pyodide's modules from blob URLs with import().
+   */
+  'python-worker': { entry: 'src/client/runner/python-worker.ts', format: 'iife' },
 } as const;
 
 export type WorkerName = keyof typeof WORKER_ENTRIES;

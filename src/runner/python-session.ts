@@ -19,6 +19,7 @@ type RunExample = ((source: string, filename: string) => number) & { callPromisi
  */
 export class PythonSession {
   private output: RunOutput = ignore;
+  private stdin: string | undefined;
   private readonly runExample: RunExample;
 
   constructor(private readonly pyodide: PyodideAPI, fixtures: Fixture[]) {
@@ -31,8 +32,8 @@ export class PythonSession {
     });
     pyodide.setStdout(writer('stdout'));
     pyodide.setStderr(writer('stderr'));
-    // No one types into an example: input() meets the end of the input, as under `python3 < /dev/null`.
-    pyodide.setStdin({ stdin: () => null });
+    // Without text for it, input() meets the end of the input, as under `python3 < /dev/null`.
+    pyodide.setStdin({ stdin: () => this.takeStdin() });
     pyodide.FS.mkdirTree(FIXTURES_FOLDER);
     for (const fixture of fixtures) pyodide.FS.writeFile(`${FIXTURES_FOLDER}/${fixture.name}`, fixture.bytes);
     pyodide.runPython(PYTHON_HARNESS);
@@ -46,15 +47,25 @@ export class PythonSession {
 
   /**
    * Runs one program as `python3 <filename>` would; resolves with its exit status. With stack
-   * switching (JSPI) the program may block on asyncio.run() or time.sleep().
+   * switching (JSPI) the program may block on asyncio.run() or time.sleep(). `stdin` is what
+   * input() and sys.stdin read, as from `python3 example.py < file`.
    */
-  async run(source: string, filename: string, output: RunOutput): Promise<number> {
+  async run(source: string, filename: string, output: RunOutput, stdin = ''): Promise<number> {
     this.output = output;
+    this.stdin = stdin || undefined;
     try {
       return canStackSwitch() ? await this.runExample.callPromising(source, filename) : this.runExample(source, filename);
     } finally {
       this.output = ignore;
+      this.stdin = undefined;
     }
+  }
+
+  /** The run's standard input, handed over once; then the end of the input. */
+  private takeStdin(): string | null {
+    const text = this.stdin ?? null;
+    this.stdin = undefined;
+    return text;
   }
 }
 

@@ -6,11 +6,10 @@ import { hashText, type DiskCache } from '../generator/disk-cache.js';
 import type { RunnerSiteData } from '../pages/types.js';
 import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
 import { bundleWorker, WORKER_ENTRIES, type WorkerName } from './bundle-workers.js';
+import { sandboxDocument } from './sandbox-document.js';
 
 /** The files of the npm `pyodide` package that loading Python in a browser fetches. */
 const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'];
-/** What the page's worker downloads itself, reporting progress, and hands to Pyodide: the two big files. */
-const PYODIDE_DOWNLOADS = ['pyodide.asm.wasm', 'python_stdlib.zip'];
 
 export interface RunnerAssets {
   /** Output files: path relative to the site root -> contents. */
@@ -21,14 +20,14 @@ export interface RunnerAssets {
   data: RunnerSiteData;
 }
 
-const workerCode = new Map<WorkerName, Promise<Uint8Array>>();
+const workerCode = new Map<WorkerName, Promise<Buffer>>();
 /** A file's bytes, the same object while the file is unchanged. */
 const readOnce = sameWhileUnchanged((file) => readFileSync(file));
 
 /**
  * The files that let a reader run examples in the page: Pyodide, self-hosted from the npm
- * package (never a CDN) in a folder named by its version; the two worker scripts; the book's
- * fixtures. None of it is fetched before the reader's first Run.
+ * package (never a CDN) in a folder named by its version; the sandbox document and the two worker
+ * scripts; the book's fixtures. None of it is fetched before the reader's first sign of intent.
  */
 export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promise<RunnerAssets> {
   const files = new Map<string, FileContents>();
@@ -49,10 +48,14 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
       code.catch(() => workerCode.delete(name));
       workerCode.set(name, code);
     }
-    const bytes = await code;
-    const file = `assets/runner/${name}.${hashText(bytes).slice(0, 10)}.js`;
+    const script = await code;
+    const bytes = name === 'sandbox-host' ? Buffer.from(sandboxDocument(script.toString('utf8'))) : script;
+    const hash = hashText(bytes).slice(0, 10);
+    // The sandbox document is a folder's index.html: static servers give it at its folder's URL (pybook's redirects "x.html").
+    const folder = name === 'sandbox-host' ? `assets/runner/sandbox.${hash}/` : '';
+    const file = folder ? `${folder}index.html` : `assets/runner/${name}.${hash}.js`;
     files.set(file, bytes);
-    workers[name] = base + file;
+    workers[name] = base + (folder || file);
   }
   const fixtures: RunnerSiteData['fixtures'] = [];
   for (const fixture of fixtureFilesOf(config)) {
@@ -63,10 +66,10 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
   }
   const data: RunnerSiteData = {
     timeLimitMs: Math.round(config.runner.timeLimitSeconds * 1000),
+    sandbox: workers['sandbox-host'],
     python: {
       worker: workers['python-worker'],
-      indexUrl: base + pyodideDir,
-      downloads: PYODIDE_DOWNLOADS.map((name) => ({ url: base + pyodideDir + name, bytes: pyodide.get(name)!.size })),
+      files: PYODIDE_FILES.map((name) => ({ name, url: base + pyodideDir + name, bytes: pyodide.get(name)!.size })),
       lock: JSON.stringify({ info: lock.info, packages: {} }),
     },
     javascript: { worker: workers['sandbox-worker'] },

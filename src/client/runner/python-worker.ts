@@ -1,70 +1,43 @@
 /**
- * The page's Python: a module worker that loads Pyodide from the site itself (never a CDN) on
- * the first Run and then runs examples one after another through the same PythonSession as
- * `pybook check`. The page terminates the worker to stop a run; the next run starts a new one.
+ * The page's Python: a worker the sandbox (sandbox-host.ts) starts from a blob URL, with
+ * no network (its CSP forbids every request): Pyodide's files arrive in the 'load' message, its
+ * two modules are imported from blob URLs, and its requests for the wasm and the standard library
+ * are answered from those bytes. One worker runs one program, through the same PythonSession as
+ * `pybook check`; the next run gets a new worker (a fresh interpreter, fresh modules, a fresh
+ * copy of the fixtures).
  *
- * Messages in: {type: 'run', id, source, setup}. Out: {type: 'progress', loaded, total},
- * {type: 'starting'}, {type: 'running', id}, {type: 'stdout' | 'stderr', id, text},
- * {type: 'exit', id, status}, {type: 'failed', message}.
+ * Messages in: {type: 'load', files, lock, fixtures}, then {type: 'run', source, stdin, limits}.
+ * Out: {type: 'ready'} or {type: 'load-failed', message}; {type: 'stdout' | 'stderr', text} in
+ * batches, {type: 'truncated'}, {type: 'exit', status}.
  */
 import type { PyodideAPI } from 'pyodide';
-import { PythonSession, type Fixture } from '../../runner/python-session.js';
+import { PythonSession } from '../../runner/python-session.js';
+import { OutputBatch, type OutputLimits } from './output-batch.js';
+import type { FixtureFile } from './protocol.js';
+import { takePostMessage } from './worker-channel.js';
 
-export interface PythonSetup {
-  indexUrl: string;
-  downloads: Array<{ url: string; bytes: number }>;
-  lock: string;
-  fixtures: Array<{ name: string; url: string }>;
-}
+interface LoadMessage { type: 'load'; files: Record<string, ArrayBuffer>; lock: string; fixtures: FixtureFile[] }
+interface RunMessage { type: 'run'; source: string; stdin: string; limits: OutputLimits }
 
-interface RunMessage { type: 'run'; id: number; source: string; setup: PythonSetup }
+/** Where Pyodide believes its files are; no request for it ever leaves the worker (see answeredFrom). */
+const INDEX_URL = 'https://pyodide.invalid/';
 
-const scope = globalThis as unknown as { postMessage(message: unknown): void; onmessage: ((event: MessageEvent<RunMessage>) => void) | null };
-const post = (message: unknown) => scope.postMessage(message);
+type LoadPyodide = (options: object) => Promise<PyodideAPI>;
 
-/**
- * Fetches Pyodide's big files, counting the bytes as they arrive (honest progress: the sizes are
- * the files' own, from the build), and keeps them in memory for Pyodide (see servedFrom).
- */
-async function download(setup: PythonSetup): Promise<Map<string, Uint8Array>> {
-  const total = setup.downloads.reduce((sum, d) => sum + d.bytes, 0);
-  let loaded = 0;
-  let reported = 0;
-  const files = new Map<string, Uint8Array>();
-  await Promise.all(setup.downloads.map(async ({ url }) => {
-    const response = await fetch(url);
-    if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      loaded += value.length;
-      if (loaded - reported > total / 50) { reported = loaded; post({ type: 'progress', loaded: Math.min(loaded, total), total }); }
-    }
-    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-    let offset = 0;
-    for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.length; }
-    files.set(new URL(url, location.href).href, bytes);
-  }));
-  post({ type: 'progress', loaded: total, total });
-  return files;
-}
+const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<LoadMessage | RunMessage>) => void) | null };
+const post = takePostMessage(globalThis);
 
-/**
- * Runs `load` with Pyodide's own requests for the files just downloaded answered from memory, so
- * that nothing is fetched twice (a browser need not keep a 10 MB response in its HTTP cache).
- */
-async function servedFrom<T>(files: Map<string, Uint8Array>, load: () => Promise<T>): Promise<T> {
+const moduleUrl = (bytes: ArrayBuffer) => URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+
+/** Runs `load` with Pyodide's requests for its own files answered from memory; any other request fails. */
+async function answeredFrom<T>(files: Record<string, ArrayBuffer>, load: () => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch;
-  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-    const bytes = files.get(url);
-    if (!bytes) return realFetch(input, init);
-    files.delete(url);
+  globalThis.fetch = (input: RequestInfo | URL) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const bytes = url.startsWith(INDEX_URL) ? files[url.slice(INDEX_URL.length)] : undefined;
+    if (!bytes) return Promise.reject(new TypeError(`the sandbox has no network: ${url}`));
     const type = url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
-    return Promise.resolve(new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': type } }));
+    return Promise.resolve(new Response(bytes, { headers: { 'Content-Type': type } }));
   };
   try {
     return await load();
@@ -73,42 +46,31 @@ async function servedFrom<T>(files: Map<string, Uint8Array>, load: () => Promise
   }
 }
 
-async function start(setup: PythonSetup): Promise<PythonSession> {
-  const files = await download(setup);
-  post({ type: 'starting' });
-  const [{ loadPyodide }, fixtures] = await Promise.all([
-    import(/* @vite-ignore */ `${setup.indexUrl}pyodide.mjs`) as Promise<{ loadPyodide(options: object): Promise<PyodideAPI> }>,
-    Promise.all(setup.fixtures.map(async ({ name, url }): Promise<Fixture> => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      return { name, bytes: new Uint8Array(await response.arrayBuffer()) };
-    })),
+async function start({ files, lock, fixtures }: LoadMessage): Promise<PythonSession> {
+  const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
+    import(/* @vite-ignore */ moduleUrl(files['pyodide.mjs'])) as Promise<{ loadPyodide: LoadPyodide }>,
+    import(/* @vite-ignore */ moduleUrl(files['pyodide.asm.mjs'])) as Promise<{ default: unknown }>,
   ]);
-  const pyodide = await servedFrom(files, () => loadPyodide({ indexURL: setup.indexUrl, lockFileContents: setup.lock }));
-  return new PythonSession(pyodide, fixtures);
+  const pyodide = await answeredFrom(files, () => loadPyodide({ indexURL: INDEX_URL, lockFileContents: lock, createPyodideModule }));
+  return new PythonSession(pyodide, fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes) })));
 }
 
 let session: Promise<PythonSession> | undefined;
-let queue: Promise<unknown> = Promise.resolve();
 
 scope.onmessage = ({ data }) => {
-  if (data.type !== 'run') return;
-  session ??= start(data.setup);
-  // One run at a time: they share the interpreter.
-  queue = queue.then(async () => {
-    let ready: PythonSession;
-    try {
-      ready = await session!;
-    } catch (error) {
-      session = undefined;
-      post({ type: 'failed', id: data.id, message: (error as Error).message });
-      return;
-    }
-    post({ type: 'running', id: data.id });
+  if (data.type === 'load' && !session) {
+    session = start(data);
+    session.then(() => post({ type: 'ready' }), (error: unknown) => post({ type: 'load-failed', message: (error as Error).message }));
+    return;
+  }
+  if (data.type !== 'run' || !session) return;
+  void session.then(async (ready) => {
+    const output = new OutputBatch(post, data.limits);
     const status = await ready.run(data.source, 'example.py', {
-      stdout: (text) => post({ type: 'stdout', id: data.id, text }),
-      stderr: (text) => post({ type: 'stderr', id: data.id, text }),
-    });
-    post({ type: 'exit', id: data.id, status });
+      stdout: (text) => output.write('stdout', text),
+      stderr: (text) => output.write('stderr', text),
+    }, data.stdin);
+    output.flush();
+    post({ type: 'exit', status });
   });
 };

@@ -1,4 +1,7 @@
 import type { RunnerSiteData } from '../../pages/types.js';
+import type { RunnerLanguage } from './protocol.js';
+import { startMessage } from './runtime-files.js';
+import { SandboxFrame } from './sandbox-frame.js';
 
 /** What a run reports, as it happens. */
 export interface RunEvents {
@@ -10,177 +13,65 @@ export interface RunEvents {
   running(): void;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** The output passed the limits; the rest is not shown. */
+  truncated(): void;
   exit(status: number): void;
   failed(message: string): void;
 }
 
 export interface RunHandle {
-  /** Ends the run at once; the runtime is discarded and the next run gets a fresh one. */
+  /** Ends the run at once: its sandbox is removed, with everything running in it. */
   stop(): void;
 }
 
-export interface Runtime {
-  run(source: string, events: RunEvents): RunHandle;
-  /** Whether the next run starts a new interpreter after an earlier one was stopped. */
-  readonly restarted: boolean;
-}
-
-type WorkerMessage =
-  | { type: 'progress'; loaded: number; total: number }
-  | { type: 'starting' }
-  | { type: 'running'; id: number }
-  | { type: 'stdout' | 'stderr'; id: number; text: string }
-  | { type: 'exit'; id: number; status: number }
-  | { type: 'failed'; id?: number; message: string };
-
 /**
- * Python in a module worker (python-worker.ts), loaded on the first run and kept for the page's
- * lifetime, across client-side navigations: later runs start at once. Stopping a run
- * terminates the worker; the next run starts a fresh one.
+ * One language's runs, each in a sandbox of its own (sandbox-frame.ts): every run starts fresh,
+ * as `python example.py` and `node example.mjs` do. To keep that fast, one sandbox is started
+ * ahead (on the reader's first sign of intent, and again after each run), so the next run finds
+ * its interpreter ready.
  */
-export class PythonRuntime implements Runtime {
-  private worker?: Worker;
-  private nextId = 0;
-  private readonly listeners = new Map<number, RunEvents>();
-  private stoppedBefore = false;
+export class SandboxedRuntime {
+  private spare?: SandboxFrame;
 
-  constructor(private readonly setup: RunnerSiteData) {}
+  constructor(private readonly lang: RunnerLanguage, private readonly setup: RunnerSiteData) {}
 
-  get restarted(): boolean {
-    return this.stoppedBefore && !this.worker;
+  /** Starts a sandbox ahead of the next run (fetching the runtime first if needed). */
+  prepare(): void {
+    if (this.spare) return;
+    const spare = (this.spare = new SandboxFrame(this.setup.sandbox, startMessage(this.lang, this.setup)));
+    // A sandbox that failed to start is not kept: the next run starts another one and says why.
+    spare.ready.catch(() => { if (this.spare === spare) { spare.destroy(); this.spare = undefined; } });
   }
 
-  private start(): Worker {
-    const worker = new Worker(this.setup.python.worker, { type: 'module', name: 'pybook-python' });
-    worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
-      // Loading progress concerns every run waiting for the interpreter.
-      if (data.type === 'progress') { for (const l of this.listeners.values()) l.progress(data.loaded, data.total); return; }
-      if (data.type === 'starting') { for (const l of this.listeners.values()) l.starting(); return; }
-      const listener = data.id === undefined ? undefined : this.listeners.get(data.id);
-      if (data.type === 'failed') {
-        // The interpreter could not start: every waiting run learns it, and the next run tries again.
-        for (const l of data.id === undefined ? this.listeners.values() : [listener].filter(Boolean) as RunEvents[]) l.failed(data.message);
-        this.discard();
-        return;
-      }
-      if (!listener) return;
-      if (data.type === 'running') listener.running();
-      else if (data.type === 'stdout') listener.stdout(data.text);
-      else if (data.type === 'stderr') listener.stderr(data.text);
-      else if (data.type === 'exit') { this.listeners.delete(data.id); listener.exit(data.status); }
+  run(source: string, stdin: string, events: RunEvents): RunHandle {
+    const downloading = startMessage(this.lang, this.setup, (loaded, total) => events.progress(loaded, total));
+    this.prepare();
+    const frame = this.spare!;
+    this.spare = undefined;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      frame.destroy();
+      // The next run's sandbox starts now, while the reader reads this one's output.
+      this.prepare();
     };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      for (const l of this.listeners.values()) l.failed(event.message || 'the Python worker failed');
-      this.discard();
-    };
-    return worker;
-  }
-
-  private discard(): void {
-    this.worker?.terminate();
-    this.worker = undefined;
-    this.listeners.clear();
-  }
-
-  run(source: string, events: RunEvents): RunHandle {
-    this.worker ??= this.start();
-    const id = this.nextId++;
-    this.listeners.set(id, events);
-    const { indexUrl, downloads, lock } = this.setup.python;
-    this.worker.postMessage({ type: 'run', id, source, setup: { indexUrl, downloads, lock, fixtures: this.setup.fixtures } });
-    return {
-      stop: () => {
-        if (!this.listeners.has(id)) return;
-        this.stoppedBefore = true;
-        this.discard();
-      },
-    };
-  }
-}
-
-/**
- * The document of the JavaScript sandbox: an iframe with an opaque origin (sandbox without
- * allow-same-origin), so nothing in it can reach the page, its cookies or the site's storage.
- * Each run gets a new Worker inside it, made from the sandbox script the page hands over.
- */
-const SANDBOX_DOCUMENT = `<!doctype html><meta charset="utf-8"><script>
-var url, workers = {};
-addEventListener('message', function (event) {
-  if (event.source !== parent) return;
-  var m = event.data, id = m.id;
-  if (m.type === 'run') {
-    if (!url) url = URL.createObjectURL(new Blob([m.script], { type: 'text/javascript' }));
-    var worker = workers[id] = new Worker(url);
-    worker.onmessage = function (e) { var d = e.data; d.id = id; parent.postMessage(d, '*'); if (d.type === 'exit') { worker.terminate(); delete workers[id]; } };
-    worker.onerror = function (e) { e.preventDefault(); parent.postMessage({ type: 'stderr', id: id, text: 'Uncaught ' + e.message + '\\n' }, '*'); parent.postMessage({ type: 'exit', id: id, status: 1 }, '*'); worker.terminate(); delete workers[id]; };
-    worker.postMessage({ source: m.source });
-  } else if (m.type === 'stop' && workers[id]) {
-    workers[id].terminate();
-    delete workers[id];
-  }
-});
-parent.postMessage({ type: 'sandbox-ready' }, '*');
-</script>`;
-
-/** JavaScript in the sandbox: a fresh realm for every run, like a new `node` process. */
-export class JavaScriptRuntime implements Runtime {
-  readonly restarted = false;
-  private frame?: Promise<HTMLIFrameElement>;
-  private script?: Promise<string>;
-  private nextId = 0;
-  private readonly listeners = new Map<number, RunEvents>();
-
-  constructor(private readonly setup: RunnerSiteData) {}
-
-  private sandbox(): Promise<HTMLIFrameElement> {
-    this.frame ??= new Promise((resolve) => {
-      const frame = document.createElement('iframe');
-      frame.setAttribute('sandbox', 'allow-scripts');
-      frame.setAttribute('aria-hidden', 'true');
-      frame.tabIndex = -1;
-      frame.title = 'JavaScript sandbox';
-      frame.hidden = true; // scripts in a hidden frame still run
-      frame.srcdoc = SANDBOX_DOCUMENT;
-      window.addEventListener('message', (event: MessageEvent<WorkerMessage | { type: 'sandbox-ready' }>) => {
-        if (event.source !== frame.contentWindow || !event.data || typeof event.data !== 'object') return;
-        if (event.data.type === 'sandbox-ready') { resolve(frame); return; }
-        const data = event.data as WorkerMessage;
-        const listener = 'id' in data && data.id !== undefined ? this.listeners.get(data.id) : undefined;
-        if (!listener) return;
-        if (data.type === 'stdout') listener.stdout(String(data.text));
-        else if (data.type === 'stderr') listener.stderr(String(data.text));
-        else if (data.type === 'exit') { this.listeners.delete(data.id); listener.exit(Number(data.status)); }
+    void downloading.then(() => { if (!ended) events.starting(); }, () => {});
+    frame.ready.then(() => {
+      if (ended) return;
+      frame.run(source, stdin, {
+        running: () => events.running(),
+        stdout: (text) => events.stdout(text),
+        stderr: (text) => events.stderr(text),
+        truncated: () => events.truncated(),
+        exit: (status) => { end(); events.exit(status); },
       });
-      document.body.appendChild(frame);
+    }, (error: Error) => {
+      if (ended) return;
+      ended = true;
+      frame.destroy();
+      events.failed(error.message);
     });
-    return this.frame;
-  }
-
-  private sandboxScript(): Promise<string> {
-    this.script ??= fetch(this.setup.javascript.worker).then((response) => {
-      if (!response.ok) throw new Error(`${this.setup.javascript.worker}: HTTP ${response.status}`);
-      return response.text();
-    });
-    this.script.catch(() => { this.script = undefined; });
-    return this.script;
-  }
-
-  run(source: string, events: RunEvents): RunHandle {
-    const id = this.nextId++;
-    this.listeners.set(id, events);
-    let stopped = false;
-    void Promise.all([this.sandbox(), this.sandboxScript()]).then(([frame, script]) => {
-      if (stopped) return;
-      events.running();
-      frame.contentWindow!.postMessage({ type: 'run', id, source, script }, '*');
-    }, (error: unknown) => { this.listeners.delete(id); events.failed((error as Error).message); });
-    return {
-      stop: () => {
-        stopped = true;
-        if (!this.listeners.delete(id)) return;
-        void this.frame?.then((frame) => frame.contentWindow!.postMessage({ type: 'stop', id }, '*'));
-      },
-    };
+    return { stop: end };
   }
 }

@@ -1,27 +1,30 @@
 /**
- * Running and editing examples in the page (a lazy entry, loaded on the first Run or Edit).
- * The Run bar is server-rendered by CodeBlock for examples that passed in the reader's runtimes
- * (`pybook check`); this module wires it up: Run / Stop, the time limit, the output panel marked
- * as matching the book or not, and an editor whose text survives navigation within the session.
+ * Running and editing examples in the page (a lazy entry, loaded on the reader's first sign of
+ * intent: pointing at or focusing Run or Edit). The Run bar is server-rendered by CodeBlock for
+ * examples that passed in the reader's runtimes (`pybook check`); this module wires it up: Run /
+ * Stop, each run's own time limit, the output panel with what the run came to (matches the book,
+ * differs, raised an exception, timed out, stopped, truncated), the Input field input() reads,
+ * and an editor whose text survives navigation within the session.
  */
-import type { RunnerSiteData } from '../../pages/types.js';
+import type { RunnerSiteData, SiteData } from '../../pages/types.js';
 import type { RunnerStrings } from '../../i18n/types.js';
-import { judgeRun } from '../../runner/outcome.js';
-import type { SiteData } from '../../pages/types.js';
 import { pageSiteData } from '../page-site-data.js';
-import { JavaScriptRuntime, PythonRuntime, type RunHandle, type Runtime } from './runtimes.js';
+import { createEditor, editorIn } from './editor.js';
+import { OutputPanel } from './output-panel.js';
+import type { RunnerLanguage } from './protocol.js';
+import { missingModule, readPastInput, verdictOf } from './run-verdict.js';
+import { SandboxedRuntime } from './runtimes.js';
 
-/** More output than this is cut (an endless print loop must not take the page down). */
-const MAX_OUTPUT_CHARS = 200_000;
 const EDITS_KEY = 'pybook-edits';
 
-let runtimes: { python: Runtime; javascript: Runtime } | undefined;
-function runtimeFor(lang: string, setup: RunnerSiteData): Runtime {
-  runtimes ??= { python: new PythonRuntime(setup), javascript: new JavaScriptRuntime(setup) };
-  return lang === 'python' ? runtimes.python : runtimes.javascript;
+let runtimes: Record<RunnerLanguage, SandboxedRuntime> | undefined;
+function runtimeFor(lang: RunnerLanguage, setup: RunnerSiteData): SandboxedRuntime {
+  runtimes ??= { python: new SandboxedRuntime('python', setup), javascript: new SandboxedRuntime('javascript', setup) };
+  return runtimes[lang];
 }
 
-const active = new WeakMap<Element, RunHandle>();
+/** The run in progress in a block: ending it stops its sandbox and clears its own timer. */
+const active = new WeakMap<Element, { end(why: 'stopped'): void }>();
 
 /** The site data, set before any action runs (it is in the HTTP cache by then). */
 let loadedSite: SiteData | undefined;
@@ -38,46 +41,25 @@ function blockParts(block: Element) {
     bar: block.querySelector<HTMLElement>('.code-run')!,
     status: block.querySelector<HTMLElement>('.code-run-status')!,
     pre: block.querySelector<HTMLElement>('.code-pre')!,
-    editor: block.querySelector<HTMLTextAreaElement>('textarea.code-editor'),
     runButton: block.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop]')!,
     editButton: block.querySelector<HTMLButtonElement>('button[data-code-action=edit], button[data-code-action=reset]')!,
   };
 }
 
-/** The code the reader sees: the editor's text when editing, else the book's. */
+const langOf = (block: Element): RunnerLanguage => (block.querySelector<HTMLElement>('.code-run')?.dataset.runLang === 'javascript' ? 'javascript' : 'python');
+
+/** The book's code of the block. */
 function bookCode(block: Element): string {
   return (block.querySelector('.code-pre code')?.textContent ?? '').replace(/\n$/, '');
 }
+
+/** The code the reader sees: the editor's text when editing, else the book's. */
+const currentCode = (block: Element) => editorIn(block)?.value() ?? bookCode(block);
 
 /** The output panel the book shows (not the reader's run). */
 function bookOutput(block: Element): string | undefined {
   const pre = block.querySelector(':scope > .code-output:not(.code-run-output) .code-output-pre');
   return pre ? pre.textContent ?? '' : undefined;
-}
-
-/** The reader's output panel, made on the first run, after the book's output. */
-function outputPanel(block: Element, t: RunnerStrings): { panel: HTMLElement; verdict: HTMLElement; code: HTMLElement } {
-  let panel = block.querySelector<HTMLElement>(':scope > .code-run-output');
-  if (!panel) {
-    panel = document.createElement('div');
-    panel.className = 'code-output code-run-output';
-    panel.setAttribute('role', 'region');
-    panel.setAttribute('aria-label', t.yourRun);
-    const label = document.createElement('div');
-    label.className = 'code-output-label';
-    const name = document.createElement('span');
-    name.textContent = t.yourRun;
-    const verdict = document.createElement('span');
-    verdict.className = 'code-run-verdict';
-    label.append(name, verdict);
-    const pre = document.createElement('pre');
-    pre.className = 'code-output-pre';
-    pre.tabIndex = 0;
-    pre.appendChild(document.createElement('code'));
-    panel.append(label, pre);
-    block.appendChild(panel);
-  }
-  return { panel, verdict: panel.querySelector<HTMLElement>('.code-run-verdict')!, code: panel.querySelector<HTMLElement>('code')! };
 }
 
 function setRunButton(button: HTMLButtonElement, running: boolean, t: RunnerStrings, language: string): void {
@@ -89,75 +71,87 @@ function setRunButton(button: HTMLButtonElement, running: boolean, t: RunnerStri
 
 const languageName = (lang: string) => (lang === 'python' ? 'Python' : 'JavaScript');
 
+/** The Input field of a Python block (what input() and sys.stdin read), made when the code reads input. */
+function stdinField(block: HTMLElement, t: RunnerStrings, make: boolean): HTMLTextAreaElement | undefined {
+  let field = block.querySelector<HTMLTextAreaElement>('textarea.code-run-stdin');
+  if (!field && make) {
+    const label = document.createElement('label');
+    label.className = 'code-run-stdin-label';
+    const text = document.createElement('span');
+    text.textContent = t.stdinLabel;
+    field = document.createElement('textarea');
+    field.className = 'code-run-stdin';
+    field.rows = 2;
+    field.spellcheck = false;
+    label.append(text, field);
+    blockParts(block).bar.after(label);
+  }
+  return field ?? undefined;
+}
+
+const readsInput = (lang: RunnerLanguage, code: string) => lang === 'python' && /\binput\s*\(|sys\.stdin/.test(code);
+
+/** The route of the chapter on installing packages (pip), in the page's language. */
+function packagesChapter(): string | undefined {
+  return Object.keys(loadedSite?.routes ?? {}).find((route) => /\/pip\/$/.test(route));
+}
+
 /** Runs the example of `block` (its editor's text when editing). */
 function run(block: HTMLElement): void {
   const { setup, t } = site();
-  const lang = block.querySelector<HTMLElement>('.code-run')?.dataset.runLang ?? 'python';
+  const lang = langOf(block);
   const parts = blockParts(block);
-  const source = parts.editor ? parts.editor.value : bookCode(block);
-  const runtime = runtimeFor(lang, setup);
-  const { panel, verdict, code } = outputPanel(block, t);
-  code.textContent = '';
-  verdict.textContent = '';
-  panel.dataset.verdict = 'pending';
-  // Which run the panel shows (tests and tools wait for the next number).
-  panel.dataset.run = String(Number(panel.dataset.run ?? 0) + 1);
+  const source = currentCode(block);
+  const stdin = stdinField(block, t, readsInput(lang, source))?.value ?? '';
+  const output = new OutputPanel(block, t);
+  output.startRun();
   let stdout = '';
   let stderr = '';
-  let shown = 0;
-  const append = (text: string, stream: 'stdout' | 'stderr') => {
-    if (shown >= MAX_OUTPUT_CHARS) return;
-    const piece = text.slice(0, MAX_OUTPUT_CHARS - shown);
-    shown += piece.length;
-    if (stream === 'stdout') code.appendChild(document.createTextNode(piece));
-    else { const span = document.createElement('span'); span.className = 'code-run-stderr'; span.textContent = piece; code.appendChild(span); }
-    if (shown >= MAX_OUTPUT_CHARS) code.appendChild(document.createTextNode('\n…'));
-  };
-  const restarted = runtime.restarted;
-  // After a stop, every message of the next run says the interpreter is a fresh one.
-  const status = (text: string) => { parts.status.textContent = restarted ? `${t.freshInterpreter} ${text}` : text; };
+  const status = (text: string) => { parts.status.textContent = text; };
   let timer: number | undefined;
   let lastProgress = 0;
+  let ended = false;
+  /** Ends this run's part of the page: its timer, its Stop button; the handle is only this run's. */
   const finish = () => {
+    ended = true;
     window.clearTimeout(timer);
-    active.delete(block);
+    if (active.get(block) === current) active.delete(block);
     setRunButton(parts.runButton, false, t, languageName(lang));
+  };
+  const current = {
+    end(why: 'stopped' | 'timed-out') {
+      if (ended) return;
+      handle.stop();
+      finish();
+      output.setVerdict(why);
+      status(why === 'stopped' ? t.stopped : fill(t.timedOut, { seconds: Math.round(setup.timeLimitMs / 100) / 10 }));
+    },
   };
   setRunButton(parts.runButton, true, t, languageName(lang));
   status(t.running);
-  const handle = runtime.run(source, {
+  const handle = runtimeFor(lang, setup).run(source, stdin, {
     progress(loaded, total) {
       const now = performance.now();
       if (loaded < total && now - lastProgress < 250) return; // a calm status line (it is a live region)
       lastProgress = now;
       status(fill(t.loading, { loaded: (loaded / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) }));
     },
-    starting() { status(t.starting); },
+    starting() { if (lang === 'python') status(t.starting); },
     running() {
       status(t.running);
-      timer = window.setTimeout(() => {
-        handle.stop();
-        finish();
-        panel.dataset.verdict = 'stopped';
-        status(fill(t.timedOut, { seconds: Math.round(setup.timeLimitMs / 100) / 10 }));
-      }, setup.timeLimitMs);
+      timer = window.setTimeout(() => current.end('timed-out'), setup.timeLimitMs);
     },
-    // Kept for the verdict up to a little past what is shown: an endless print loop must not fill the memory.
-    stdout(text) { if (stdout.length <= MAX_OUTPUT_CHARS) stdout += text; append(text, 'stdout'); },
-    stderr(text) { if (stderr.length <= MAX_OUTPUT_CHARS) stderr += text; append(text, 'stderr'); },
+    // Kept for the verdict up to what is shown: an endless print loop must not fill the memory.
+    stdout(text) { if (!output.truncated) stdout += text; output.append(text, 'stdout'); },
+    stderr(text) { if (!output.truncated) stderr += text; output.append(text, 'stderr'); },
+    truncated() { output.truncate(); },
     exit(exitStatus) {
       finish();
-      const expected = bookOutput(block);
-      const raises = block.dataset.raises;
-      if (expected === undefined && !raises) {
-        panel.dataset.verdict = 'none';
-        status(fill(t.finishedStatus, { status: exitStatus }));
-      } else {
-        const ok = judgeRun({ lang, output: expected, raises }, { status: exitStatus, stdout, stderr }).ok;
-        panel.dataset.verdict = ok ? 'matches' : 'differs';
-        verdict.textContent = ok ? t.matches : t.differs;
-        status(fill(t.finished, { verdict: ok ? t.matches : t.differs }));
-      }
+      const verdict = verdictOf({ lang, status: exitStatus, stdout, stderr, truncated: output.truncated }, bookOutput(block), block.dataset.raises);
+      const label = verdict === 'matches' ? t.matches : verdict === 'differs' ? t.differs : '';
+      output.setVerdict(verdict, label);
+      status(verdict === 'truncated' ? t.finishedTruncated : verdict === 'raised' ? t.raised : label ? fill(t.finished, { verdict: label }) : fill(t.finishedStatus, { status: exitStatus }));
+      explain(block, lang, stderr, output, t);
       // The status line is a live region: screen readers hear the verdict, then the output's start.
       const printed = (stdout + stderr).trim();
       if (printed) {
@@ -169,23 +163,36 @@ function run(block: HTMLElement): void {
     },
     failed(message) {
       finish();
-      panel.dataset.verdict = 'failed';
+      output.setVerdict('failed');
       status(fill(t.loadFailed, { message }));
     },
   });
-  active.set(block, handle);
+  active.set(block, current);
+}
+
+/** One sentence under a failed run when the page knows why: a package it does not have, input it was not given. */
+function explain(block: HTMLElement, lang: RunnerLanguage, stderr: string, output: OutputPanel, t: RunnerStrings): void {
+  if (lang !== 'python') return;
+  const module = missingModule(stderr);
+  if (module) {
+    const chapter = packagesChapter();
+    output.hint(fill(t.moduleMissing, { module }), chapter ? { href: chapter, text: t.moduleMissingLink } : undefined);
+  } else if (readPastInput(stderr)) {
+    output.hint(t.inputMissing);
+    stdinField(block, t, true)!.focus();
+  }
 }
 
 function stop(block: HTMLElement): void {
-  const { t } = site();
-  active.get(block)?.stop();
-  active.delete(block);
-  const parts = blockParts(block);
-  const lang = parts.bar.dataset.runLang ?? 'python';
-  setRunButton(parts.runButton, false, t, languageName(lang));
-  const panel = block.querySelector<HTMLElement>(':scope > .code-run-output');
-  if (panel) panel.dataset.verdict = 'stopped';
-  parts.status.textContent = t.stopped;
+  active.get(block)?.end('stopped');
+}
+
+/** Starts loading the block's runtime (a sign of intent), so that the run starts sooner. */
+export async function prepareRunner(button: HTMLButtonElement): Promise<void> {
+  loadedSite ??= await pageSiteData();
+  const block = button.closest<HTMLElement>('.code-block');
+  if (!block || !loadedSite.runner || !block.querySelector('.code-run[data-run-lang]')) return;
+  runtimeFor(langOf(block), loadedSite.runner).prepare();
 }
 
 /* ---- Editing, remembered for the session ---- */
@@ -208,32 +215,27 @@ const blockIndex = (block: Element) => Array.from(document.querySelectorAll('.ma
 function edit(block: HTMLElement, code = bookCode(block), focus = true): void {
   const { t } = site();
   const parts = blockParts(block);
-  if (parts.editor) return;
-  const lang = parts.bar.dataset.runLang ?? 'python';
-  const editor = document.createElement('textarea');
-  editor.className = 'code-editor';
-  editor.value = code;
-  editor.spellcheck = false;
-  editor.setAttribute('autocapitalize', 'off');
-  editor.setAttribute('autocomplete', 'off');
-  editor.setAttribute('aria-label', fill(t.editorLabel, { language: languageName(lang) }));
-  editor.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
-  const fit = () => { editor.rows = Math.max(2, editor.value.split('\n').length); };
-  fit();
-  editor.addEventListener('input', () => { fit(); writeEdit(block, editor.value); });
+  if (editorIn(block)) return;
+  const lang = langOf(block);
+  const editor = createEditor({
+    code,
+    label: fill(t.editorLabel, { language: languageName(lang) }),
+    onChange: (text) => { writeEdit(block, text); if (readsInput(lang, text)) stdinField(block, t, true); },
+  });
   parts.pre.hidden = true;
-  parts.pre.after(editor);
+  parts.pre.after(editor.element);
   block.classList.add('editing');
   parts.editButton.dataset.codeAction = 'reset';
   parts.editButton.textContent = t.reset;
   parts.editButton.setAttribute('aria-label', t.resetLabel);
+  if (readsInput(lang, code)) stdinField(block, t, true);
   if (focus) editor.focus();
 }
 
 function reset(block: HTMLElement): void {
   const { t } = site();
   const parts = blockParts(block);
-  parts.editor?.remove();
+  editorIn(block)?.element.remove();
   parts.pre.hidden = false;
   block.classList.remove('editing');
   writeEdit(block, undefined);
@@ -266,6 +268,6 @@ export async function onRunnerButton(button: HTMLButtonElement): Promise<void> {
   const action = button.dataset.codeAction;
   if (action === 'run') run(block);
   else if (action === 'stop') stop(block);
-  else if (action === 'edit') edit(block);
+  else if (action === 'edit') { edit(block); runtimeFor(langOf(block), site().setup).prepare(); }
   else if (action === 'reset') reset(block);
 }

@@ -1,0 +1,71 @@
+/**
+ * The messages between the page, the sandbox document (sandbox-host.ts, an opaque-origin iframe)
+ * and the worker it starts for one run. Whatever comes from the sandbox is untrusted (the
+ * reader's program runs there): the page and the host check every message against these shapes
+ * and against the run's state before acting on it.
+ */
+import type { OutputLimits } from './output-batch.js';
+
+export type RunnerLanguage = 'python' | 'javascript';
+
+export interface FixtureFile { name: string; bytes: ArrayBuffer }
+
+/** What a sandbox needs to start its runtime: the worker's code and, for Python, Pyodide's files. */
+export interface StartMessage {
+  type: 'start';
+  lang: RunnerLanguage;
+  /** The worker script's source (the sandbox cannot fetch it: its CSP forbids any request). */
+  script: string;
+  /** Pyodide's files by name (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip). */
+  files?: Record<string, ArrayBuffer>;
+  /** Pyodide's lock file (its header). */
+  lock?: string;
+  fixtures?: FixtureFile[];
+}
+
+export interface RunMessage { type: 'run'; id: number; source: string; stdin: string; limits: OutputLimits }
+
+/** Page -> sandbox host. */
+export type ToSandbox = StartMessage | RunMessage;
+
+/** Sandbox host -> page. `id` is the run's, for everything after 'ready'. */
+export type FromSandbox =
+  | { type: 'frame-ready' }
+  | { type: 'ready' }
+  | { type: 'load-failed'; message: string }
+  | { type: 'running'; id: number }
+  | { type: 'stdout' | 'stderr'; id: number; text: string }
+  | { type: 'truncated'; id: number }
+  | { type: 'exit'; id: number; status: number };
+
+/** Worker -> sandbox host (the host adds the run id). */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'load-failed'; message: string }
+  | { type: 'stdout' | 'stderr'; text: string }
+  | { type: 'truncated' }
+  | { type: 'exit'; status: number };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The worker message, if `value` is one of the shapes a worker may send; undefined otherwise. */
+export function workerMessage(value: unknown): FromWorker | undefined {
+  if (!isObject(value)) return undefined;
+  switch (value.type) {
+    case 'ready': case 'truncated': return { type: value.type };
+    case 'load-failed': return typeof value.message === 'string' ? { type: 'load-failed', message: value.message } : undefined;
+    case 'stdout': case 'stderr': return typeof value.text === 'string' ? { type: value.type, text: value.text } : undefined;
+    case 'exit': return Number.isInteger(value.status) ? { type: 'exit', status: value.status as number } : undefined;
+    default: return undefined;
+  }
+}
+
+/** The sandbox message, if `value` is one of the shapes the host may send; undefined otherwise. */
+export function sandboxMessage(value: unknown): FromSandbox | undefined {
+  if (!isObject(value)) return undefined;
+  if (value.type === 'frame-ready') return { type: 'frame-ready' };
+  if (value.type === 'running' && Number.isInteger(value.id)) return { type: 'running', id: value.id as number };
+  const message = workerMessage(value);
+  if (!message || message.type === 'ready' || message.type === 'load-failed') return message;
+  return Number.isInteger(value.id) ? { ...message, id: value.id as number } : undefined;
+}

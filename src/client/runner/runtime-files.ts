@@ -1,0 +1,69 @@
+/**
+ * The files a sandbox needs, fetched by the page (the sandbox itself may make no request) once per
+ * page lifetime and handed to every sandbox as bytes. Every file is content- or version-named, so
+ * the HTTP cache keeps it for the next visit (the server marks such files immutable).
+ */
+import type { RunnerSiteData } from '../../pages/types.js';
+import type { FixtureFile, RunnerLanguage, StartMessage } from './protocol.js';
+
+export type Progress = (loaded: number, total: number) => void;
+
+async function text(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+async function bytes(url: string, onChunk: (length: number) => void = () => {}): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+    onChunk(value.length);
+  }
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) { whole.set(chunk, offset); offset += chunk.length; }
+  return whole.buffer;
+}
+
+/** Listeners of the Python download in progress (any number of runs may wait for it). */
+const progressListeners = new Set<Progress>();
+
+async function pythonFiles(setup: RunnerSiteData): Promise<Pick<StartMessage, 'files' | 'lock'>> {
+  const total = setup.python.files.reduce((sum, f) => sum + f.bytes, 0);
+  let loaded = 0;
+  const count = (length: number) => { loaded += length; for (const listen of progressListeners) listen(Math.min(loaded, total), total); };
+  const entries = await Promise.all(setup.python.files.map(async (file) => [file.name, await bytes(file.url, count)] as const));
+  return { files: Object.fromEntries(entries), lock: setup.python.lock };
+}
+
+const fixtures = (setup: RunnerSiteData): Promise<FixtureFile[]> =>
+  Promise.all(setup.fixtures.map(async ({ name, url }) => ({ name, bytes: await bytes(url) })));
+
+const loads = new Map<RunnerLanguage, Promise<StartMessage>>();
+
+/**
+ * What a sandbox of `lang` is started with; fetched on the first call (a reader's first sign of
+ * intent), shared by every later one. `progress` hears the Python download while it lasts.
+ */
+export function startMessage(lang: RunnerLanguage, setup: RunnerSiteData, progress?: Progress): Promise<StartMessage> {
+  if (progress) progressListeners.add(progress);
+  let load = loads.get(lang);
+  if (!load) {
+    load = lang === 'python'
+      ? Promise.all([text(setup.python.worker), pythonFiles(setup), fixtures(setup)]).then(([script, files, fixtureFiles]) => ({ type: 'start' as const, lang, script, ...files, fixtures: fixtureFiles }))
+      : text(setup.javascript.worker).then((script) => ({ type: 'start' as const, lang, script }));
+    loads.set(lang, load);
+    load.catch(() => loads.delete(lang)); // the next run tries again
+  }
+  const done = () => { if (progress) progressListeners.delete(progress); };
+  load.then(done, done);
+  return load;
+}

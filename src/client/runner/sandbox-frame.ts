@@ -1,0 +1,92 @@
+/**
+ * One sandbox: an iframe with sandbox="allow-scripts" (an opaque origin, and a separate process
+ * where the browser isolates sandboxed frames) loading the sandbox document, whose CSP forbids
+ * every request. It starts one runtime and runs one program; then the page removes it, which
+ * ends whatever the program was still doing (a flood of output, an endless loop, a memory bomb).
+ *
+ * Only messages from this iframe's window, of a known shape (protocol.ts), for this sandbox's
+ * run and in the order a run goes through are acted on: a program cannot forge the page's states.
+ */
+import { sandboxMessage, type FromSandbox, type RunMessage, type StartMessage } from './protocol.js';
+import { OUTPUT_LIMITS } from './output-batch.js';
+
+export interface SandboxRunEvents {
+  running(): void;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  truncated(): void;
+  exit(status: number): void;
+}
+
+let nextRunId = 1;
+
+export class SandboxFrame {
+  /** Resolves when the runtime in the sandbox has started; rejects when it could not. */
+  readonly ready: Promise<void>;
+  private readonly frame: HTMLIFrameElement;
+  private readonly onMessage: (event: MessageEvent) => void;
+  private runId = 0;
+  private events?: SandboxRunEvents;
+  private phase: 'starting' | 'ready' | 'queued' | 'running' | 'ended' = 'starting';
+
+  constructor(sandboxUrl: string, start: Promise<StartMessage>) {
+    const frame = (this.frame = document.createElement('iframe'));
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('aria-hidden', 'true');
+    frame.tabIndex = -1;
+    frame.title = 'Example sandbox';
+    frame.className = 'code-run-sandbox';
+    frame.hidden = true; // scripts in a hidden frame still run
+    let settle!: { resolve(): void; reject(error: Error): void };
+    this.ready = new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });
+    this.ready.catch(() => {}); // a sandbox started ahead of a run may fail unheard: the run that uses it hears it
+    this.onMessage = (event) => {
+      if (event.source !== frame.contentWindow) return;
+      const message = sandboxMessage(event.data);
+      if (message) this.receive(message, start, settle);
+    };
+    window.addEventListener('message', this.onMessage);
+    frame.src = sandboxUrl;
+    document.body.appendChild(frame);
+  }
+
+  private receive(message: FromSandbox, start: Promise<StartMessage>, settle: { resolve(): void; reject(error: Error): void }): void {
+    if (message.type === 'frame-ready') {
+      if (this.phase === 'starting') start.then((m) => this.post(m), (error: Error) => settle.reject(error));
+      return;
+    }
+    if (message.type === 'ready' || message.type === 'load-failed') {
+      if (this.phase !== 'starting') return;
+      if (message.type === 'ready') { this.phase = 'ready'; settle.resolve(); } else { this.phase = 'ended'; settle.reject(new Error(message.message)); }
+      return;
+    }
+    const events = this.events;
+    if (!events || message.id !== this.runId) return;
+    if (message.type === 'running') { if (this.phase === 'queued') { this.phase = 'running'; events.running(); } return; }
+    if (this.phase !== 'running') return;
+    if (message.type === 'stdout') events.stdout(message.text);
+    else if (message.type === 'stderr') events.stderr(message.text);
+    else if (message.type === 'truncated') events.truncated();
+    else if (message.type === 'exit') { this.phase = 'ended'; events.exit(message.status); }
+  }
+
+  private post(message: StartMessage | RunMessage): void {
+    this.frame.contentWindow?.postMessage(message, '*');
+  }
+
+  /** Runs one program (once the runtime is ready). */
+  run(source: string, stdin: string, events: SandboxRunEvents): void {
+    if (this.events) throw new Error('a sandbox runs one program');
+    this.events = events;
+    this.runId = nextRunId++;
+    this.phase = 'queued';
+    this.post({ type: 'run', id: this.runId, source, stdin, limits: OUTPUT_LIMITS });
+  }
+
+  /** Ends everything in the sandbox at once. */
+  destroy(): void {
+    this.phase = 'ended';
+    window.removeEventListener('message', this.onMessage);
+    this.frame.remove();
+  }
+}

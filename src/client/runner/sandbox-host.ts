@@ -1,0 +1,72 @@
+/**
+ * The script of the sandbox document (assets/runner/sandbox.<hash>/index.html): an iframe with
+ * sandbox="allow-scripts" and no allow-same-origin, so its origin is opaque, and a CSP that
+ * forbids every request (connect-src 'none'), which the blob-URL worker it starts inherits.
+ * Nothing a program does there reaches the network, the site's storage or cookies, or the page.
+ *
+ * One sandbox runs one program: the page sends {type: 'start'} (the worker's code and the
+ * runtime's files), the host starts the worker and says 'ready'; then one {type: 'run'}; the page
+ * removes the iframe when the run ends, is stopped or runs out of time (which also ends a flood
+ * or a hung worker: the next run gets another sandbox).
+ */
+import { workerMessage, type FromSandbox, type StartMessage, type ToSandbox } from './protocol.js';
+
+type State = 'idle' | 'loading' | 'ready' | 'running' | 'done';
+
+let state: State = 'idle';
+let worker: Worker | undefined;
+let runId = -1;
+
+const toPage = (message: FromSandbox) => parent.postMessage(message, '*');
+
+function start(message: StartMessage): void {
+  state = 'loading';
+  const url = URL.createObjectURL(new Blob([message.script], { type: 'text/javascript' }));
+  // A classic worker for both: Chromium starts no module worker from a blob URL in an opaque origin.
+  worker = new Worker(url, { name: `pybook-${message.lang}` });
+  worker.onmessage = (event) => fromWorker(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    if (state === 'loading') { state = 'done'; toPage({ type: 'load-failed', message: event.message || 'the sandbox worker failed to start' }); return; }
+    if (state !== 'running') return;
+    toPage({ type: 'stderr', id: runId, text: `Uncaught ${event.message}\n` });
+    end(1);
+  };
+  const { files, lock, fixtures } = message;
+  worker.postMessage({ type: 'load', files, lock, fixtures });
+}
+
+function end(status: number): void {
+  state = 'done';
+  worker?.terminate();
+  toPage({ type: 'exit', id: runId, status });
+}
+
+/** A worker's message is acted on only if it has a known shape and fits the state (the program could post anything). */
+function fromWorker(data: unknown): void {
+  const message = workerMessage(data);
+  if (!message) return;
+  if (state === 'loading') {
+    if (message.type === 'ready') { state = 'ready'; toPage({ type: 'ready' }); }
+    else if (message.type === 'load-failed') { state = 'done'; toPage(message); }
+    return;
+  }
+  if (state !== 'running') return;
+  if (message.type === 'stdout' || message.type === 'stderr') toPage({ ...message, id: runId });
+  else if (message.type === 'truncated') toPage({ type: 'truncated', id: runId });
+  else if (message.type === 'exit') end(message.status);
+}
+
+addEventListener('message', (event: MessageEvent<ToSandbox>) => {
+  if (event.source !== parent || typeof event.data !== 'object' || event.data === null) return;
+  const message = event.data;
+  if (message.type === 'start' && state === 'idle') start(message);
+  else if (message.type === 'run' && state === 'ready' && Number.isInteger(message.id)) {
+    state = 'running';
+    runId = message.id;
+    toPage({ type: 'running', id: runId });
+    worker!.postMessage({ type: 'run', source: String(message.source), stdin: String(message.stdin ?? ''), limits: message.limits });
+  }
+});
+
+toPage({ type: 'frame-ready' });
