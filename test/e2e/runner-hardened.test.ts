@@ -11,12 +11,15 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
  */
 const site = useSiteUnderTest();
 
+/** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
+const LONG = 300_000;
+
 const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"])`);
 
 interface Ran { verdict: string | null; output: string; status: string; hints: string; ms: number }
 
 /** Puts `code` in the block's editor, runs it and waits until the run has ended. */
-async function runCode(block: Locator, code: string, timeout = 90_000): Promise<Ran> {
+async function runCode(block: Locator, code: string, timeout = 240_000): Promise<Ran> {
   if (!(await block.locator('textarea.code-editor').count())) await block.locator('button[data-code-action=edit]').click();
   await block.locator('textarea.code-editor').fill(code);
   const panel = block.locator('.code-run-output');
@@ -116,7 +119,7 @@ describe('the runner, hardened', () => {
     } finally {
       await other.close();
     }
-  });
+  }, LONG);
 
   it('JavaScript reaches no network either, the site\'s own origin included', async () => {
     const other = await countingServer();
@@ -136,7 +139,7 @@ describe('the runner, hardened', () => {
     } finally {
       await other.close();
     }
-  });
+  }, LONG);
 
   it('every run starts fresh: nothing an earlier run changed or wrote is seen by the next', async () => {
     const block = runnable(page, 'python').first();
@@ -156,7 +159,7 @@ describe('the runner, hardened', () => {
     ].join('\n'));
     expect(second.output).toBe('False False False False\n{\n');
     console.log(`second Python run (a sandbox started ahead): ${second.ms} ms from click to verdict`);
-  });
+  }, LONG);
 
   it('output is cut at 2,000 lines with a clear line, and 10,000 prints end soon', async () => {
     const python = await runCode(runnable(page, 'python').first(), 'for i in range(10000):\n    print(i)');
@@ -171,10 +174,11 @@ describe('the runner, hardened', () => {
     expect(javascript.output.trimEnd().split('\n')).toHaveLength(2001);
     console.log(`10,000 prints: Python ${python.ms} ms, JavaScript ${javascript.ms} ms (click to verdict)`);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(100_000);
-  });
+  }, LONG);
 
   it('a JavaScript flood is ended at the time limit and the next run works', async () => {
     const fresh = await openPage(site);
+    fresh.context.setDefaultTimeout(60_000);
     try {
       await fresh.page.route(/\/assets\/site\/en\.[0-9a-f]+\.json$/, async (route) => {
         const response = await route.fetch();
@@ -195,7 +199,7 @@ describe('the runner, hardened', () => {
     } finally {
       await fresh.context.close();
     }
-  });
+  }, LONG);
 
   it('an exception is told apart from a changed print, with the traceback', async () => {
     const block = runnable(page, 'python').first();
@@ -206,7 +210,7 @@ describe('the runner, hardened', () => {
     expect(raised.output).toContain('ValueError: bad value');
     const changed = await runCode(block, 'print("something else")');
     expect(changed.verdict).toBe('differs');
-  });
+  }, LONG);
 
   it('a missing third-party package says what the page\'s Python has, with a link to installing packages', async () => {
     const block = runnable(page, 'python').first();
@@ -214,7 +218,7 @@ describe('the runner, hardened', () => {
     expect(result.verdict).toBe('raised');
     expect(result.hints).toContain('standard library only');
     expect(await block.locator('.code-run-hint a').getAttribute('href')).toMatch(/\/pip\/$/);
-  });
+  }, LONG);
 
   it('input() reads what the reader typed in the Input field', async () => {
     const block = runnable(page, 'python').first();
@@ -227,5 +231,5 @@ describe('the runner, hardened', () => {
     expect(typed.output).toBe('Name? Hello, Ada\n');
     await block.locator('button[data-code-action=reset]').click();
     expect(problems).toEqual([]);
-  });
+  }, LONG);
 });

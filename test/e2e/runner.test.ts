@@ -14,6 +14,9 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const site = useSiteUnderTest();
 
+/** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
+const LONG = 300_000;
+
 /** Requests the runner makes: its code, its workers, Pyodide and the fixtures. */
 const RUNNER_REQUEST = /\/assets\/(runner[./]|pyodide-|fixtures\/)/;
 
@@ -36,7 +39,7 @@ async function runBlock(block: Locator): Promise<{ verdict: string | null; outpu
   const runs = (await panel.count()) ? Number(await panel.getAttribute('data-run')) : 0;
   await block.locator('button[data-code-action=run]').click();
   // The first Python run loads Pyodide (13 MB from the local server, then compiling it): allow for a busy machine.
-  await block.locator(`.code-run-output[data-run="${runs + 1}"]:not([data-verdict="pending"])`).waitFor({ timeout: 60_000 });
+  await block.locator(`.code-run-output[data-run="${runs + 1}"]:not([data-verdict="pending"])`).waitFor({ timeout: 240_000 });
   return {
     verdict: await panel.getAttribute('data-verdict'),
     output: (await panel.locator('.code-output-pre').textContent()) ?? '',
@@ -79,7 +82,7 @@ describe('running examples in the page', () => {
       if (expected !== null) expect(normalizeOutput(result.output)).toBe(normalizeOutput(expected));
     }
     expect(requests.some((url) => /\/assets\/pyodide-[\d.]+\/pyodide\.asm\.wasm$/.test(url))).toBe(true);
-  });
+  }, LONG);
 
   it('runs both sides of a comparison: JavaScript in the sandbox prints what Node prints', async () => {
     await gotoHydrated(page, site.url('dictionary/'));
@@ -89,14 +92,14 @@ describe('running examples in the page', () => {
       const result = await runBlock(block);
       expect(result.verdict, `${lang}: ${result.output}`).toBe('matches');
     }
-  });
+  }, LONG);
 
   it('runs an example that reads a fixture from book/fixtures', async () => {
     await gotoHydrated(page, site.url('task-top-50-in-github/'));
     const block = page.locator('.markdown .code-block:has(.code-run[data-run-lang="python"])', { hasText: 'task-top-50-in-github-response.json' }).first();
     const result = await runBlock(block);
     expect(result.verdict, result.output).toBe('matches');
-  });
+  }, LONG);
 
   it('an edited example runs, Ctrl+Enter runs it, and the edit survives a client-side trip away and back', async () => {
     await gotoHydrated(page, site.url('dictionary/'));
@@ -106,7 +109,7 @@ describe('running examples in the page', () => {
     await expect.poll(() => editor.evaluate((e) => e === document.activeElement)).toBe(true);
     await editor.fill('names = {"ada": 1815}\nprint(sorted(names) + ["edited"])');
     await editor.press('Control+Enter');
-    await block.locator('.code-run-output[data-run="1"]:not([data-verdict="pending"])').waitFor();
+    await block.locator('.code-run-output[data-run="1"]:not([data-verdict="pending"])').waitFor({ timeout: 240_000 });
     expect(await block.locator('.code-run-output .code-output-pre').textContent()).toBe("['ada', 'edited']\n");
     // An edited program prints something else than the book: marked so.
     expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('differs');
@@ -123,7 +126,7 @@ describe('running examples in the page', () => {
     await runnable(page, 'python').nth(1).locator('button[data-code-action=reset]').click();
     expect(await runnable(page, 'python').nth(1).locator('textarea.code-editor').count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('pybook-edits'))).toBe('{}');
-  });
+  }, LONG);
 
   it('Stop ends an endless loop; the next run works, whatever the state the stopped one left', async () => {
     await gotoHydrated(page, site.url('dictionary/'));
@@ -141,10 +144,11 @@ describe('running examples in the page', () => {
     const result = await runBlock(block);
     expect(result.output).toBe('after the loop\n');
     await block.locator('button[data-code-action=reset]').click();
-  });
+  }, LONG);
 
   it('a stopped run\'s time limit does not stop the next run', async () => {
     const fresh = await openPage(site);
+    fresh.context.setDefaultTimeout(60_000);
     try {
       await withTimeLimit(fresh.page, 3000);
       await gotoHydrated(fresh.page, site.url('dictionary/'));
@@ -164,7 +168,7 @@ describe('running examples in the page', () => {
     } finally {
       await fresh.context.close();
     }
-  });
+  }, LONG);
 
   it('JavaScript runs in a sandbox: no document, no storage, no cookies of the site', async () => {
     await context.addCookies([{ name: 'secret', value: 'page-cookie', url: site.url() }]);
@@ -188,11 +192,12 @@ describe('running examples in the page', () => {
     expect(result.output).not.toContain('page-cookie');
     expect(result.output).not.toContain('stored');
     await block.locator('button[data-code-action=reset]').click();
-  });
+  }, LONG);
 
   it('a run that passes the time limit of book.config.json is stopped', async () => {
     // The site data says how long a run may take (10 s for the book): a page given 1.5 s must stop at 1.5 s.
     const fresh = await openPage(site);
+    fresh.context.setDefaultTimeout(60_000);
     try {
       await withTimeLimit(fresh.page, 1500);
       await gotoHydrated(fresh.page, site.url('dictionary/'));
@@ -207,7 +212,7 @@ describe('running examples in the page', () => {
     } finally {
       await fresh.context.close();
     }
-  });
+  }, LONG);
 
   it('offers Run exactly for the examples the browser check passed; the others say why on focus', async () => {
     const config = loadConfig(path.join(root, 'book.config.json'));
@@ -241,5 +246,5 @@ describe('running examples in the page', () => {
     expect(result.verdict).toBe('matches');
     expect(result.status).toContain('与书中一致');
     expect(problems).toEqual([]);
-  });
+  }, LONG);
 });

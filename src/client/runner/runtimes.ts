@@ -27,8 +27,8 @@ export interface RunHandle {
 /**
  * One language's runs, each in a sandbox of its own (sandbox-frame.ts): every run starts fresh,
  * as `python example.py` and `node example.mjs` do. To keep that fast, one sandbox is started
- * ahead (on the reader's first sign of intent, and again after each run), so the next run finds
- * its interpreter ready.
+ * ahead (on the reader's first sign of intent, and again as soon as a run's own sandbox is
+ * ready), so the next run finds its interpreter started.
  */
 export class SandboxedRuntime {
   private spare?: SandboxFrame;
@@ -48,13 +48,13 @@ export class SandboxedRuntime {
     this.prepare();
     const frame = this.spare!;
     this.spare = undefined;
+    // The next run's sandbox starts now, while this one runs and the reader reads its output.
+    void frame.ready.then(() => this.prepare(), () => {});
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
       frame.destroy();
-      // The next run's sandbox starts now, while the reader reads this one's output.
-      this.prepare();
     };
     void downloading.then(() => { if (!ended) events.starting(); }, () => {});
     frame.ready.then(() => {
