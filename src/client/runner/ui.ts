@@ -128,7 +128,8 @@ function run(block: HTMLElement): void {
     },
   };
   setRunButton(parts.runButton, true, t, languageName(lang));
-  status(t.running);
+  // "Running…" only once the program runs (running() below): until then Python says it is starting.
+  status(lang === 'python' ? t.starting : '');
   const handle = runtimeFor(lang, setup).run(source, stdin, {
     progress(loaded, total) {
       const now = performance.now();
