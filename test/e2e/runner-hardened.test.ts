@@ -58,7 +58,10 @@ describe('the runner, hardened', () => {
   beforeAll(async () => {
     ({ context, page, problems } = await openPage(site));
     context.setDefaultTimeout(30_000);
-    context.on('request', (request) => sitePaths.push(request.url()));
+    // Requests that went out: Chromium reports a request the CSP refused (before any network) as one
+    // that failed with "csp"; any other end (a response, or a failure after sending) counts as sent.
+    context.on('requestfinished', (request) => sitePaths.push(request.url()));
+    context.on('requestfailed', (request) => { if (request.failure()?.errorText !== 'csp') sitePaths.push(request.url()); });
     await gotoHydrated(page, site.url('dictionary/'));
   });
   afterAll(async () => { await context?.close(); });
