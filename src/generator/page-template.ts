@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { BookError } from '../shared/errors.js';
 
 /** Every placeholder renderDocument fills (see render-page.ts). */
-export const PAGE_PLACEHOLDERS = ['htmlLang', 'dir', 'htmlAttributes', 'pybookVersion', 'headScript', 'head', 'app', 'data', 'scripts'] as const;
+export const PAGE_PLACEHOLDERS = ['htmlLang', 'dir', 'htmlAttributes', 'pybookVersion', 'contentSecurityPolicy', 'headScript', 'head', 'app', 'data', 'scripts'] as const;
 export type PagePlaceholder = (typeof PAGE_PLACEHOLDERS)[number];
 
 /**
