@@ -6,7 +6,7 @@ import { pageRoute } from '../book/routes.js';
 import type { BookConfig } from '../config/types.js';
 import { compileChapter } from '../markdown/compile.js';
 import type { CodeExample } from '../markdown/types.js';
-import { fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
+import { exerciseKey, fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
 import { BrowserRuntime, RUNTIME_OUTPUT_LIMIT_BYTES, type BrowserRuntimeName } from '../runner/node/runtimes.js';
 import { judgeRun } from '../runner/outcome.js';
 import { CleanupGroup } from './confine/cleanup.js';
@@ -36,13 +36,20 @@ export interface ChapterReport {
   exercise?: { verified: boolean; runtimes: string[] };
 }
 
-export interface PythonInfo { command: string; version?: string; hasPytest: boolean }
+export interface PythonInfo {
+  command: string;
+  version?: string;
+  hasPytest: boolean;
+  /** The interpreter's own file (sys.executable), when the command is a launcher such as pyenv's shim. */
+  executable?: string;
+}
 
 /** Which Python a check runs with, and whether it can run pytest blocks. */
 export function probePython(command = 'python3'): PythonInfo {
-  const result = spawnSync(command, ['-c', 'import sys\nprint(sys.version.split()[0])\ntry:\n    import pytest\n    print("pytest")\nexcept ImportError:\n    pass'], { encoding: 'utf8', timeout: 30_000 });
-  const [version, pytest] = (result.stdout ?? '').trim().split('\n');
-  return { command, version: result.status === 0 ? version : undefined, hasPytest: pytest === 'pytest' };
+  const result = spawnSync(command, ['-c', 'import sys\nprint(sys.version.split()[0])\nprint(sys.executable)\ntry:\n    import pytest\n    print("pytest")\nexcept ImportError:\n    pass'], { encoding: 'utf8', timeout: 30_000 });
+  const [version, executable, pytest] = (result.stdout ?? '').trim().split('\n');
+  if (result.status !== 0) return { command, hasPytest: false };
+  return { command, version, hasPytest: pytest === 'pytest', ...(executable ? { executable } : {}) };
 }
 
 export interface CheckFilter {
@@ -108,6 +115,10 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   const fixtures = fixturesFolderOf(config);
   const jobs: Array<{ report: ChapterReport; example?: CodeExample; exercise?: Exercise }> = [];
   let python: PythonInfo | undefined;
+  const probe = () => (python ??= probePython(filter.python));
+  // Examples run with the interpreter itself, not through a launcher such as pyenv's shim: a chain
+  // of shell scripts that costs several times the CPU of a short example, on every run.
+  const interpreter = () => probe().executable ?? filter.python;
   const reports: ChapterReport[] = [];
   const browser = filter.browser !== false;
   const filtered = Boolean(filter.locales || filter.slugs || filter.langs);
@@ -125,6 +136,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
         slug: chapter.slug, basePath: config.basePath, localePaths: [], routeFor: (slug) => pageRoute(config.basePath, locale, slug),
       });
       for (const { key } of compiled.examples) if (key !== undefined) bookKeys.add(key);
+      if (compiled.exercise) bookKeys.add(exerciseKey(compiled.exercise));
       if (!chosen) continue;
       const report: ChapterReport = {
         locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [],
@@ -139,8 +151,8 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
         if (!isRunnable(example)) continue;
         if (example.lang === 'python') report.pythonRunnable++;
         if (filter.langs && !filter.langs.includes(example.lang)) continue;
-        if (example.pytest !== undefined && !(python ??= probePython(filter.python)).hasPytest) {
-          const reason = `pytest is not installed for ${python.command}`;
+        if (example.pytest !== undefined && !probe().hasPytest) {
+          const reason = `pytest is not installed for ${probe().command}`;
           if (filter.allowMissingPytest) report.notRun.push({ line: example.line, lang: example.lang, reason });
           else report.failures.push({ line: example.line, lang: example.lang, message: `could not run: ${reason} (install it, or pass --allow-missing-pytest to list such examples as not run)` });
           continue;
@@ -199,7 +211,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
 
   /** The exercise's answer must pass its tests and its starter code fail them, with python3 and (unless --no-browser) in Pyodide. */
   const checkExercise = async (report: ChapterReport, exercise: Exercise): Promise<void> => {
-    const native = (program: string): Promise<ProgramRun> => runPythonProgram(program, fixtures, { ...filter.limits, python: filter.python, cleanup })
+    const native = (program: string): Promise<ProgramRun> => runPythonProgram(program, fixtures, { ...filter.limits, python: interpreter(), cleanup })
       .then((run) => (run.ending === 'timeout' || run.ending === 'output-limit' ? run.ending : run));
     const failures = await verifyExercise(exercise, native, `with ${filter.python ?? 'python3'}`, filter.limits?.timeoutMs ?? timeoutMs);
     const runtimesRun = [filter.python ?? 'python3'];
@@ -210,6 +222,12 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
     }
     for (const failure of failures) report.failures.push({ ...failure, lang: 'python' });
     report.exercise = { verified: failures.length === 0, runtimes: runtimesRun };
+    // Verified in the reader's Python too: the page offers Check (see browser-check-file.ts).
+    if (browser) {
+      const verifiedInBrowser = failures.length === 0 && runtimesRun.includes('pyodide');
+      checked.set(exerciseKey(exercise), verifiedInBrowser);
+      if (verifiedInBrowser) report.passedInBrowser.push(exerciseKey(exercise));
+    }
   };
 
   // However the check ends (a failure of its own, SIGINT, SIGTERM), every example's process tree
@@ -219,7 +237,7 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
     await pool(jobs, limit, async ({ report, example, exercise }) => {
       if (exercise) { await checkExercise(report, exercise); done(report); return; }
       if (!example) return;
-      const outcome = await runExample(example, fixtures, { ...filter.limits, python: filter.python, cleanup });
+      const outcome = await runExample(example, fixtures, { ...filter.limits, python: interpreter(), cleanup });
       report.ran++;
       if (!outcome.ok) {
         report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });

@@ -44,14 +44,14 @@ function runner(load: typeof loadLazyModule): Promise<Runner> {
   return loadedRunner;
 }
 
-const RUNNER_ACTIONS = new Set(['run', 'stop', 'edit', 'reset']);
+const RUNNER_ACTIONS = new Set(['run', 'stop', 'check', 'edit', 'reset']);
 
-// Ctrl+Enter (⌘+Enter) runs the example whose code or editor has focus. Focusing one loads this
+// Ctrl+Enter (⌘+Enter) runs the example (or checks the exercise) whose code or editor has focus. Focusing one loads this
 // chunk (content-events.ts), so the listener is in place by the time a reader presses the keys.
 document.addEventListener('keydown', (event) => {
   if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-  const run = (event.target as Element | null)?.closest?.('.code-block')?.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop]');
-  if (!run || run.dataset.codeAction !== 'run') return;
+  const run = (event.target as Element | null)?.closest?.('.code-block')?.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop], button[data-code-action=check]');
+  if (!run || run.dataset.codeAction === 'stop') return;
   event.preventDefault();
   run.click();
 });

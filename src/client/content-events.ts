@@ -22,11 +22,11 @@ const TAB_KEYS = new Set(['ArrowRight', 'ArrowLeft', 'Home', 'End']);
 
 export function installContentEvents(): void {
   // Loaded as soon as a control is pointed at or focused: by the click it is usually there.
-  // Pointing at or focusing Run or Edit is a sign of intent: the example runtime starts loading then.
+  // Pointing at or focusing Run, Check or Edit is a sign of intent: the example runtime starts loading then.
   const warm = (event: Event) => {
     const control = controlOf(event);
     if (!control) return;
-    void behaviour().then((b) => { if (control.matches('button[data-code-action=run], button[data-code-action=edit]')) b.onRunnerIntent(control as HTMLButtonElement, loadLazyModule); }, () => {});
+    void behaviour().then((b) => { if (control.matches('button[data-code-action=run], button[data-code-action=check], button[data-code-action=edit]')) b.onRunnerIntent(control as HTMLButtonElement, loadLazyModule); }, () => {});
   };
   document.addEventListener('pointerover', warm, { passive: true });
   document.addEventListener('focusin', warm);

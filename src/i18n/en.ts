@@ -87,7 +87,12 @@ export const en: InterfaceStrings = {
     notChecked: 'Not yet checked in the browser, so it has no Run button',
   },
   showAnswer: 'Show the answer',
-  exercise: { check: 'Check', checkLabel: 'Check: run the exercise\'s tests on this code', results: 'Test results' },
+  exercise: {
+    check: 'Check', checkLabel: 'Check: run the exercise\'s tests on this code', results: 'Test results', checking: 'Checking…',
+    someFailed: '{passed} of {total} tests pass', allPassed: 'All {total} tests pass. Well done!',
+    input: 'Input', expected: 'Expected', actual: 'Got', atLine: 'tests, line {line}',
+    didNotLoad: 'The code stopped with an error before any test ran:', noReport: 'The check did not finish:',
+  },
   compareJavaScript: 'JavaScript',
   comparePython: 'Python',
   admonition: { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' },

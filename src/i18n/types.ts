@@ -63,8 +63,8 @@ export interface InterfaceStrings {
   /** The Run button and what running an example in the page says. */
   runner: RunnerStrings;
   showAnswer: string;
-  /** The exercise's Check button, its accessible label, and the heading of its results region. */
-  exercise: { check: string; checkLabel: string; results: string };
+  /** The exercise's Check button, its accessible label, and what its results region says. */
+  exercise: ExerciseStrings;
   compareJavaScript: string;
   comparePython: string;
   admonition: Record<'note' | 'tip' | 'info' | 'warning' | 'danger', string>;
@@ -82,6 +82,27 @@ export interface InterfaceStrings {
   chunkRetry: string;
   baseUrlWarning: string; // {basePath}
   footerBuiltWith: string;
+}
+
+export interface ExerciseStrings {
+  check: string;
+  checkLabel: string;
+  /** The results region's accessible name. */
+  results: string;
+  checking: string;
+  /** {passed} and {total} test counts. */
+  someFailed: string;
+  allPassed: string;
+  /** Labels of a failed case's parts. */
+  input: string;
+  expected: string;
+  actual: string;
+  /** The line of the tests file a failed case stopped at; {line}. */
+  atLine: string;
+  /** The code (or the tests) raised before any test ran; the error follows. */
+  didNotLoad: string;
+  /** The check gave no report: it was stopped, timed out or the runtime failed; the reason follows. */
+  noReport: string;
 }
 
 export interface RunnerStrings {

@@ -87,7 +87,12 @@ export const zhCn: InterfaceStrings = {
     notChecked: '尚未在浏览器中检查，所以没有“运行”按钮',
   },
   showAnswer: '查看答案',
-  exercise: { check: '检查', checkLabel: '检查：用练习的测试运行这段代码', results: '测试结果' },
+  exercise: {
+    check: '检查', checkLabel: '检查：用练习的测试运行这段代码', results: '测试结果', checking: '正在检查…',
+    someFailed: '{total} 个测试中通过了 {passed} 个', allPassed: '全部 {total} 个测试都通过了，做得好！',
+    input: '输入', expected: '期望', actual: '实际', atLine: '测试第 {line} 行',
+    didNotLoad: '代码在运行任何测试之前就出错了：', noReport: '检查没有完成：',
+  },
   compareJavaScript: 'JavaScript',
   comparePython: 'Python',
   admonition: { note: '备注', tip: '提示', info: '信息', warning: '警告', danger: '危险' },

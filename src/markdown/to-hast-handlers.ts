@@ -6,7 +6,7 @@ import type { State } from 'mdast-util-to-hast';
 import { highlightToHtml } from './highlight/index.js';
 import type { CodeMeta } from './plugins/code-blocks.js';
 
-interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string; exampleKey?: string; exerciseTests?: string }
+interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string; exampleKey?: string; exerciseTests?: string; exerciseKey?: string }
 
 /** A hast element named after the component; its React component in the registry (src/theme/content/components.ts) renders it. */
 function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): Element {
@@ -43,7 +43,7 @@ function codeBlock(_state: State, node: Code): Element {
   properties.width = longestLineWidth(node.value);
   Object.assign(properties, runProperties(data));
   // Starter code gets the Check button; the tests it runs ride along (see theme/content/CodeBlock.tsx).
-  if (data?.exerciseTests !== undefined) properties.exerciseTests = data.exerciseTests;
+  if (data?.exerciseTests !== undefined) Object.assign(properties, { exerciseTests: data.exerciseTests, exerciseKey: data.exerciseKey });
   if (meta.exercise) properties.exercisePart = meta.exercise;
   return { type: 'element', tagName: 'CodeBlock', properties, children: [] };
 }

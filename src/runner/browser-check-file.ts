@@ -32,6 +32,15 @@ export function exampleKey(example: { lang: string; code: string; output?: strin
   return createHash('sha256').update([example.lang, example.code, example.output ?? '\0', example.raises ?? '\0'].join('\u0001')).digest('hex').slice(0, 16);
 }
 
+/**
+ * An exercise's identity for the record: its starter code, tests and answer. `pybook check` lists
+ * it once the answer passed its tests and the starter failed them in Pyodide; a page offers Check
+ * only then, as it offers Run only for examples that passed there.
+ */
+export function exerciseKey(exercise: { starter: string; tests: string; answer: string }): string {
+  return exampleKey({ lang: 'exercise', code: [exercise.starter, exercise.tests, exercise.answer].join('\0') });
+}
+
 /** The folder of the npm `pyodide` package (the runtime the site ships and the check runs). */
 export function pyodideFolder(): string {
   return path.dirname(createRequire(import.meta.url).resolve('pyodide'));

@@ -8,6 +8,7 @@
  */
 import type { RunnerSiteData, SiteData } from '../../pages/types.js';
 import type { RunnerStrings } from '../../i18n/types.js';
+import { checkExercise, type RunPython } from '../exercise/check.js';
 import { pageSiteData } from '../page-site-data.js';
 import { createEditor, editorIn } from './editor.js';
 import { OutputPanel } from './output-panel.js';
@@ -41,7 +42,7 @@ function blockParts(block: Element) {
     bar: block.querySelector<HTMLElement>('.code-run')!,
     status: block.querySelector<HTMLElement>('.code-run-status')!,
     pre: block.querySelector<HTMLElement>('.code-pre')!,
-    runButton: block.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop]')!,
+    runButton: block.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop], button[data-code-action=check]')!,
     editButton: block.querySelector<HTMLButtonElement>('button[data-code-action=edit], button[data-code-action=reset]')!,
   };
 }
@@ -184,6 +185,40 @@ function explain(block: HTMLElement, lang: RunnerLanguage, stderr: string, outpu
   }
 }
 
+/**
+ * Check: the exercise's tests run on the block's code (the reader's edit, else the starter) in a
+ * fresh sandbox, as any run does, within the same time limit; the results are listed under the
+ * block (client/exercise/check.ts) and the status line says how many tests pass.
+ */
+function check(block: HTMLElement): void {
+  const { setup, t } = site();
+  const parts = blockParts(block);
+  if (parts.runButton.getAttribute('aria-disabled') === 'true') return; // a check is under way
+  parts.runButton.setAttribute('aria-disabled', 'true');
+  const status = (text: string) => { parts.status.textContent = text; };
+  const strings = loadedSite!.strings.exercise;
+  status(strings.checking);
+  const runPython: RunPython = (program) => new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    let timer: number | undefined;
+    const handle = runtimeFor('python', setup).run(program, '', {
+      progress: (loaded, total) => status(fill(t.loading, { loaded: (loaded / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) })),
+      starting: () => status(strings.checking),
+      running: () => {
+        status(strings.checking);
+        timer = window.setTimeout(() => { handle.stop(); reject(new Error(fill(t.timedOut, { seconds: Math.round(setup.timeLimitMs / 100) / 10 }))); }, setup.timeLimitMs);
+      },
+      stdout: (text) => { stdout += text; },
+      stderr: (text) => { stderr += text; },
+      truncated: () => {},
+      exit: () => { window.clearTimeout(timer); resolve({ stdout, stderr }); },
+      failed: (message) => { window.clearTimeout(timer); reject(new Error(fill(t.loadFailed, { message }))); },
+    });
+  });
+  void checkExercise(block, currentCode(block), runPython, strings).then(status, (error: Error) => status(error.message)).finally(() => parts.runButton.removeAttribute('aria-disabled'));
+}
+
 function stop(block: HTMLElement): void {
   active.get(block)?.end('stopped');
 }
@@ -261,13 +296,14 @@ export async function restoreEdits(root: ParentNode = document): Promise<void> {
   }
 }
 
-/** A click on Run, Stop, Edit or Reset (dispatched by content-behaviour.ts). */
+/** A click on Run, Stop, Check, Edit or Reset (dispatched by content-behaviour.ts). */
 export async function onRunnerButton(button: HTMLButtonElement): Promise<void> {
   loadedSite ??= await pageSiteData();
   const block = button.closest<HTMLElement>('.code-block');
   if (!block) return;
   const action = button.dataset.codeAction;
   if (action === 'run') run(block);
+  else if (action === 'check') check(block);
   else if (action === 'stop') stop(block);
   else if (action === 'edit') { edit(block); runtimeFor(langOf(block), site().setup).prepare(); }
   else if (action === 'reset') reset(block);

@@ -4,7 +4,7 @@ import { SKIP, visit } from '../visit.js';
 import { CODE_LANGUAGES, canonicalLanguage } from '../highlight/index.js';
 import type { CodeExample } from '../types.js';
 import { errorAt } from './located-error.js';
-import { exampleKey, isOfferedToRun } from '../../runner/browser-check-file.js';
+import { exampleKey, exerciseKey, isOfferedToRun } from '../../runner/browser-check-file.js';
 import { collectExercise, EXERCISE_PARTS, ExerciseFormatError, type ExercisePart, type MarkedBlock } from '../../exercise/collect.js';
 
 export interface CodeMeta {
@@ -127,6 +127,8 @@ export function remarkCodeBlocks() {
       throw errorAt(file, { type: 'code', position: { start: at, end: at } }, error.message);
     }
     // The starter block carries the tests, which the page's Check runs against the reader's code.
-    if (file.data.exercise) (starterNode!.data as { codeBlock: { exerciseTests?: string } }).codeBlock.exerciseTests = file.data.exercise.tests;
+    if (file.data.exercise) {
+      Object.assign((starterNode!.data as { codeBlock: object }).codeBlock, { exerciseTests: file.data.exercise.tests, exerciseKey: exerciseKey(file.data.exercise) });
+    }
   };
 }

@@ -19,6 +19,8 @@ interface Props {
   exercisePart?: string;
   /** On the starter block: the exercise's tests, which Check runs against the reader's code. */
   exerciseTests?: string;
+  /** On the starter block: the exercise's key in the browser-check record (Check is offered when it passed there). */
+  exerciseKey?: string;
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { python: 'Python', javascript: 'JavaScript' };
@@ -54,12 +56,36 @@ function RunBar({ lang, exampleKey, cannotRun, cannotRunPytest }: Pick<Props, 'l
 }
 
 /**
+ * The Check bar of an exercise's starter code: Check runs the exercise's tests on the code (the
+ * reader's edit, else the book's) in the page's Python, and the results region below lists each
+ * case (client/exercise/). Offered only when `pybook check` verified the exercise in that Python.
+ */
+function ExerciseBar({ exerciseKey }: Pick<Props, 'exerciseKey'>) {
+  const { strings, runnable } = useContent();
+  if (!exerciseKey || !runnable.has(exerciseKey)) return null;
+  const t = strings.exercise;
+  return (
+    <>
+      <div className="code-run exercise-run" data-run-lang="python">
+        <button type="button" className="code-run-button" data-code-action="check" aria-label={t.checkLabel} aria-keyshortcuts="Control+Enter Meta+Enter">
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.2 11.4 2.8 8l-1.1 1.1 4.5 4.5 8.1-8.1-1.1-1.1z" /></svg>
+          <span className="code-run-label">{t.check}</span>
+        </button>
+        <button type="button" className="code-run-secondary" data-code-action="edit" aria-label={strings.runner.editLabel}>{strings.runner.edit}</button>
+        <span className="code-run-status" role="status" />
+      </div>
+      <section className="exercise-results" aria-label={t.results} hidden />
+    </>
+  );
+}
+
+/**
  * The `CodeBlock` element that the markdown pipeline makes of a fenced code block (see
  * src/markdown/to-hast-handlers.ts). A highlighted code block (the lines come highlighted from the build). The copy and word-wrap
  * buttons are plain buttons that the client wires up with one delegated listener, so the page
  * does not ship its code a second time as JavaScript.
  */
-export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '', exampleKey, cannotRun, cannotRunPytest, exercisePart, exerciseTests }: Props) {
+export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '', exampleKey, cannotRun, cannotRunPytest, exercisePart, exerciseTests, exerciseKey }: Props) {
   const { strings } = useContent();
   return (
     <div className="code-block" data-lang={lang} data-raises={raises} data-exercise={exercisePart} data-exercise-tests={exerciseTests}>
@@ -77,9 +103,9 @@ export function CodeBlock({ lang = 'text', title, output, raises, codeHtml = '',
           </button>
         </div>
       </div>
-      {/* An exercise's starter code gets its Check bar once the page's Check is wired to the
-          sandboxed runner (src/client/exercise/check.ts); until then it shows no button that does nothing. */}
-      {exerciseTests === undefined && <RunBar lang={lang} exampleKey={exampleKey} cannotRun={cannotRun} cannotRunPytest={cannotRunPytest} />}
+      {exerciseTests === undefined
+        ? <RunBar lang={lang} exampleKey={exampleKey} cannotRun={cannotRun} cannotRunPytest={cannotRunPytest} />
+        : <ExerciseBar exerciseKey={exerciseKey} />}
       {output !== undefined && (
         <div className="code-output">
           <div className="code-output-label">{strings.codeOutput}</div>
