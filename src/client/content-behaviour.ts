@@ -49,7 +49,8 @@ const RUNNER_ACTIONS = new Set(['run', 'stop', 'check', 'edit', 'reset']);
 // Ctrl+Enter (⌘+Enter) runs the example (or checks the exercise) whose code or editor has focus. Focusing one loads this
 // chunk (content-events.ts), so the listener is in place by the time a reader presses the keys.
 document.addEventListener('keydown', (event) => {
-  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+  // The editor handles the keys itself (client/runner/editor.ts) and marks them handled.
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
   const run = (event.target as Element | null)?.closest?.('.code-block')?.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop], button[data-code-action=check]');
   if (!run || run.dataset.codeAction === 'stop') return;
   event.preventDefault();

@@ -14,14 +14,14 @@ const site = useSiteUnderTest();
 /** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
 const LONG = 300_000;
 
-const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"])`);
+const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"] [data-code-action=run])`);
 
 interface Ran { verdict: string | null; output: string; status: string; hints: string; ms: number }
 
 /** Puts `code` in the block's editor, runs it and waits until the run has ended. */
 async function runCode(block: Locator, code: string, timeout = 240_000): Promise<Ran> {
-  if (!(await block.locator('textarea.code-editor').count())) await block.locator('button[data-code-action=edit]').click();
-  await block.locator('textarea.code-editor').fill(code);
+  if (!(await block.locator('.code-editor .cm-content').count())) await block.locator('button[data-code-action=edit]').click();
+  await block.locator('.code-editor .cm-content').fill(code);
   const panel = block.locator('.code-run-output');
   const runs = (await panel.count()) ? Number(await panel.getAttribute('data-run')) : 0;
   const started = Date.now();

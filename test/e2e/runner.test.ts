@@ -21,7 +21,7 @@ const LONG = 300_000;
 const RUNNER_REQUEST = /\/assets\/(runner[./]|pyodide-|fixtures\/)/;
 
 /** The example blocks of a page that offer Run, in page order. */
-const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"])`);
+const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"] [data-code-action=run])`);
 
 /** The page gets site data whose runner stops a run after `ms` (the book's is 10 s). */
 async function withTimeLimit(page: Page, ms: number): Promise<void> {
@@ -105,7 +105,7 @@ describe('running examples in the page', () => {
     await gotoHydrated(page, site.url('dictionary/'));
     const block = runnable(page, 'python').nth(1);
     await block.locator('button[data-code-action=edit]').click();
-    const editor = block.locator('textarea.code-editor');
+    const editor = block.locator('.code-editor .cm-content');
     await expect.poll(() => editor.evaluate((e) => e === document.activeElement)).toBe(true);
     await editor.fill('names = {"ada": 1815}\nprint(sorted(names) + ["edited"])');
     await editor.press('Control+Enter');
@@ -119,12 +119,12 @@ describe('running examples in the page', () => {
     await page.waitForURL(/\/set\/$/);
     await page.goBack();
     await page.waitForURL(/\/dictionary\/$/);
-    const restored = runnable(page, 'python').nth(1).locator('textarea.code-editor');
-    await expect.poll(() => restored.inputValue()).toContain('"edited"');
+    const restored = runnable(page, 'python').nth(1).locator('.code-editor .cm-content');
+    await expect.poll(() => restored.textContent()).toContain('"edited"');
 
     // Reset puts the book's code back and forgets the edit.
     await runnable(page, 'python').nth(1).locator('button[data-code-action=reset]').click();
-    expect(await runnable(page, 'python').nth(1).locator('textarea.code-editor').count()).toBe(0);
+    expect(await runnable(page, 'python').nth(1).locator('.code-editor .cm-content').count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('pybook-edits'))).toBe('{}');
   }, LONG);
 
@@ -132,7 +132,7 @@ describe('running examples in the page', () => {
     await gotoHydrated(page, site.url('dictionary/'));
     const block = runnable(page, 'python').first();
     await block.locator('button[data-code-action=edit]').click();
-    await block.locator('textarea.code-editor').fill('while True:\n    pass');
+    await block.locator('.code-editor .cm-content').fill('while True:\n    pass');
     await block.locator('button[data-code-action=run]').click();
     // Running once the program runs (a cold Python start on a busy machine may take minutes).
     await block.locator('.code-run-status', { hasText: /Running/ }).waitFor({ timeout: 240_000 });
@@ -141,7 +141,7 @@ describe('running examples in the page', () => {
     await block.locator('button[data-code-action=stop]').click();
     await block.locator('.code-run-status', { hasText: 'Stopped' }).waitFor();
     expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('stopped');
-    await block.locator('textarea.code-editor').fill('print("after the loop")');
+    await block.locator('.code-editor .cm-content').fill('print("after the loop")');
     const result = await runBlock(block);
     expect(result.output).toBe('after the loop\n');
     await block.locator('button[data-code-action=reset]').click();
@@ -157,14 +157,14 @@ describe('running examples in the page', () => {
       await gotoHydrated(fresh.page, site.url('dictionary/'));
       const block = runnable(fresh.page, 'javascript').first();
       await block.locator('button[data-code-action=edit]').click();
-      await block.locator('textarea.code-editor').fill('await new Promise((r) => setTimeout(r, 3000));\nconsole.log("spinning");\nfor (;;) {}');
+      await block.locator('.code-editor .cm-content').fill('await new Promise((r) => setTimeout(r, 3000));\nconsole.log("spinning");\nfor (;;) {}');
       await block.locator('button[data-code-action=run]').click();
       // Printed 3 s after the program (and its timer) started, as it begins to spin.
       await block.locator('.code-run-output .code-output-pre', { hasText: 'spinning' }).waitFor({ timeout: 60_000 });
       const spinning = Date.now();
       await block.locator('button[data-code-action=stop]').click();
       await block.locator('.code-run-status', { hasText: 'Stopped.' }).waitFor();
-      await block.locator('textarea.code-editor').fill('await new Promise((r) => setTimeout(r, 6000));\nconsole.log("alive")');
+      await block.locator('.code-editor .cm-content').fill('await new Promise((r) => setTimeout(r, 6000));\nconsole.log("alive")');
       const result = await runBlock(block);
       // The next run outlived the stopped run's limit (at most 8 s after it started, 3 s before `spinning`).
       expect(Date.now() - spinning).toBeGreaterThan(6000);
@@ -182,7 +182,7 @@ describe('running examples in the page', () => {
     await page.evaluate(() => localStorage.setItem('pybook-secret', 'stored'));
     const block = runnable(page, 'javascript').first();
     await block.locator('button[data-code-action=edit]').click();
-    await block.locator('textarea.code-editor').fill([
+    await block.locator('.code-editor .cm-content').fill([
       'console.log(typeof document, typeof window, typeof localStorage, typeof parent);',
       'try { indexedDB.open("x"); console.log("indexedDB open"); } catch (e) { console.log("indexedDB", e.name); }',
       'try { await caches.keys(); console.log("caches open"); } catch (e) { console.log("caches", e.name); }',
@@ -209,11 +209,11 @@ describe('running examples in the page', () => {
       await gotoHydrated(fresh.page, site.url('dictionary/'));
       const block = runnable(fresh.page, 'javascript').first();
       await block.locator('button[data-code-action=edit]').click();
-      await block.locator('textarea.code-editor').fill('for (;;) {}');
+      await block.locator('.code-editor .cm-content').fill('for (;;) {}');
       await block.locator('button[data-code-action=run]').click();
       await block.locator('.code-run-status', { hasText: 'Stopped after 1.5 s' }).waitFor({ timeout: 30_000 });
       expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('timed-out');
-      await block.locator('textarea.code-editor').fill('console.log("next")');
+      await block.locator('.code-editor .cm-content').fill('console.log("next")');
       expect((await runBlock(block)).output).toBe('next\n');
     } finally {
       await fresh.context.close();

@@ -29,6 +29,9 @@ const SPEC_SLUGS = [
   'async-and-await', 'iterators-and-generators', 'logging-and-debugging', 'testing-with-pytest', 'uv',
 ].sort();
 
+/** Chapters that teach nothing to practise: the book's front and back matter. */
+const FRONT_AND_BACK_MATTER = ['about-the-book', 'how-to-use-the-book', 'afterword', 'lifelong-learning', 'references', 'third-party-packages'];
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const read = (file: string) => readFileSync(path.join(site, file), 'utf8');
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
@@ -85,5 +88,18 @@ describe('the real book', () => {
     expect(locs.sort()).toEqual(expected.sort());
     expect(sitemap.match(/<changefreq>weekly<\/changefreq>/g)).toHaveLength(expected.length);
     expect(sitemap.match(/<priority>0.5<\/priority>/g)).toHaveLength(expected.length);
+  });
+
+  it('every chapter that teaches ends with an exercise, and its page offers Check on the starter code, in both languages', () => {
+    const teaching = SPEC_SLUGS.filter((slug) => !FRONT_AND_BACK_MATTER.includes(slug));
+    for (const localeFolder of ['en', 'zh-cn']) {
+      for (const slug of SPEC_SLUGS) {
+        const source = readFileSync(path.join(root, 'book', localeFolder, `${slug}.mdx`), 'utf8');
+        const html = read(path.join(localeFolder === 'en' ? '' : localeFolder, slug, 'index.html'));
+        const checks = html.match(/data-code-action="check"/g)?.length ?? 0;
+        expect({ slug, localeFolder, exercise: source.includes('exercise="starter"') }).toEqual({ slug, localeFolder, exercise: teaching.includes(slug) });
+        expect({ slug, localeFolder, checks }).toEqual({ slug, localeFolder, checks: teaching.includes(slug) ? 1 : 0 });
+      }
+    }
   });
 });

@@ -255,8 +255,10 @@ function edit(block: HTMLElement, code = bookCode(block), focus = true): void {
   const lang = langOf(block);
   const editor = createEditor({
     code,
+    lang,
     label: fill(t.editorLabel, { language: languageName(lang) }),
     onChange: (text) => { writeEdit(block, text); if (readsInput(lang, text)) stdinField(block, t, true); },
+    onRun: () => { if (parts.runButton.dataset.codeAction !== 'stop') parts.runButton.click(); },
   });
   parts.pre.hidden = true;
   parts.pre.after(editor.element);
