@@ -89,7 +89,7 @@ describe('small and mid-size screens', () => {
     await collapsible.locator('a[href="#insertion-order"]').click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#insertion-order');
     await gotoHydrated(page, site.url('zh-cn/dictionary/'));
-    expect(await page.locator('.toc-collapsible summary').textContent()).toBe('本页总览');
+    expect(await page.locator('.toc-collapsible summary').textContent()).toBe('本页内容');
     await context.close();
   });
 });

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const LOCALES = [
   { code: 'en', language: 'en', prefix: '', query: 'dictionary', deepQuery: 'frozenset', chapter: 'dictionary', noResults: 'No results', seeAll: 'See all results', noDocs: 'No documents were found', remove: 'Remove highlighting', indexPath: `${BASE_PATH}search-index.json` },
-  { code: 'zh-cn', language: 'zh', prefix: 'zh-cn/', query: '字典', deepQuery: '正则表达式', chapter: 'dictionary', noResults: '没有结果', seeAll: '查看全部结果', noDocs: '未找到任何章节', remove: '取消高亮', indexPath: `${BASE_PATH}zh-cn/search-index.json` },
+  { code: 'zh-cn', language: 'zh', prefix: 'zh-cn/', query: '字典', deepQuery: '正则表达式', chapter: 'dictionary', noResults: '没有结果', seeAll: '查看全部结果', noDocs: '没有找到相关章节', remove: '取消高亮', indexPath: `${BASE_PATH}zh-cn/search-index.json` },
 ] as const;
 
 /** Opens a page and records every request for the search index. */

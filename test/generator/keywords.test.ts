@@ -20,7 +20,7 @@ describe('keywords per locale', () => {
     const result = await new Builder({ configPath: book.configPath }).build();
     const page = (name: string) => String([...result.files].find(([file]) => file.endsWith(name))?.[1]);
     expect(keywordsOf(page('zh-cn/index.html'))).toBe('Python, 教程');
-    const englishHome = [...result.files].find(([file]) => /(^|\/)index\.html$/.test(file) && !file.includes('zh-cn') && !file.includes('intro'))?.[1];
+    const englishHome = [...result.files].find(([file]) => file === 'index.html')?.[1];
     expect(keywordsOf(String(englishHome))).toBe('Python, tutorial');
   });
 
@@ -31,6 +31,27 @@ describe('keywords per locale', () => {
     });
     try {
       expect(() => loadConfig(other.configPath)).toThrow(/field "keywords\.fr" names a locale that "locales" does not define/);
+    } finally {
+      await other.remove();
+    }
+  });
+});
+
+describe('chapter keywords per locale', () => {
+  it('a zh-cn chapter\'s meta keywords are its own front matter\'s (Chinese), not the English chapter\'s', async () => {
+    const other = await createFixtureBook({
+      chapters: {
+        en: { intro: chapter('Intro', 'Hello.', { keywords: ['lock file', 'pin versions'] }) },
+        'zh-cn': { intro: chapter('介绍', '你好。', { keywords: ['锁文件', '固定版本'] }) },
+      },
+    });
+    try {
+      const result = await new Builder({ configPath: other.configPath }).build();
+      const pages = [...result.files].filter(([file]) => /intro(\/index)?\.html$/.test(file));
+      const zh = pages.find(([file]) => file.includes('zh-cn'))?.[1];
+      const en = pages.find(([file]) => !file.includes('zh-cn'))?.[1];
+      expect(keywordsOf(String(zh))).toBe('锁文件, 固定版本');
+      expect(keywordsOf(String(en))).toBe('lock file, pin versions');
     } finally {
       await other.remove();
     }
