@@ -5,7 +5,7 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 const site = useSiteUnderTest();
 
 /** The second Python example of the dictionary chapter that offers Run. */
-const pythonBlock = (page: Page) => page.locator('.markdown .code-block:has(.code-run[data-run-lang="python"] [data-code-action=run])').nth(1);
+const pythonBlock = (page: Page) => page.locator('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])').nth(1);
 
 async function openEditor(page: Page) {
   const block = pythonBlock(page);

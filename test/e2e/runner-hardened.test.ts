@@ -14,7 +14,7 @@ const site = useSiteUnderTest();
 /** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
 const LONG = 300_000;
 
-const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"] [data-code-action=run])`);
+const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="${lang}"])`);
 
 interface Ran { verdict: string | null; output: string; status: string; hints: string; ms: number }
 

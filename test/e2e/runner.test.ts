@@ -21,7 +21,7 @@ const LONG = 300_000;
 const RUNNER_REQUEST = /\/assets\/(runner[./]|pyodide-|fixtures\/)/;
 
 /** The example blocks of a page that offer Run, in page order. */
-const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"] [data-code-action=run])`);
+const runnable = (page: Page, lang: 'python' | 'javascript') => page.locator(`.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="${lang}"])`);
 
 /** The page gets site data whose runner stops a run after `ms` (the book's is 10 s). */
 async function withTimeLimit(page: Page, ms: number): Promise<void> {
