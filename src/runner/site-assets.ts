@@ -44,12 +44,16 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
   for (const name of Object.keys(WORKER_ENTRIES) as WorkerName[]) {
     let code = workerCode.get(name);
     if (!code) {
-      code = bundleWorker(name, disk).then((b) => Buffer.from(b.code));
+      // Made once per process and then the same object: watch mode tells a changed page by its
+      // identity, and a sandbox document made anew on every rebuild reloaded every open tab.
+      code = bundleWorker(name, disk).then((b) => {
+        const script = Buffer.from(b.code);
+        return name === 'sandbox-host' ? Buffer.from(sandboxDocument(script.toString('utf8'))) : script;
+      });
       code.catch(() => workerCode.delete(name));
       workerCode.set(name, code);
     }
-    const script = await code;
-    const bytes = name === 'sandbox-host' ? Buffer.from(sandboxDocument(script.toString('utf8'))) : script;
+    const bytes = await code;
     const hash = hashText(bytes).slice(0, 10);
     // The sandbox document is a folder's index.html: static servers give it at its folder's URL (pybook's redirects "x.html").
     const folder = name === 'sandbox-host' ? `assets/runner/sandbox.${hash}/` : '';
