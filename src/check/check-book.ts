@@ -116,9 +116,10 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   const jobs: Array<{ report: ChapterReport; example?: CodeExample; exercise?: Exercise }> = [];
   let python: PythonInfo | undefined;
   const probe = () => (python ??= probePython(filter.python));
-  // Examples run with the interpreter itself, not through a launcher such as pyenv's shim: a chain
-  // of shell scripts that costs several times the CPU of a short example, on every run.
-  const interpreter = () => probe().executable ?? filter.python;
+  // The default python3 runs the examples as the interpreter itself, not through a launcher such as
+  // pyenv's shim: a chain of shell scripts that costs several times the CPU of a short example, on
+  // every run. A Python named with --python runs as given (it may be a wrapper with flags of its own).
+  const interpreter = () => filter.python ?? probe().executable;
   const reports: ChapterReport[] = [];
   const browser = filter.browser !== false;
   const filtered = Boolean(filter.locales || filter.slugs || filter.langs);

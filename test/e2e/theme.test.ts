@@ -26,7 +26,8 @@ async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
 type Theme = 'light' | 'dark';
 
 async function openThemed(theme: Theme, width = 1280) {
-  const opened = await openPage(site, { viewport: { width, height: 900 }, colorScheme: theme });
+  // bypassCSP: axe-core is injected as an inline script, which the page's own policy rightly refuses.
+  const opened = await openPage(site, { viewport: { width, height: 900 }, colorScheme: theme, bypassCSP: true });
   return opened;
 }
 
@@ -141,8 +142,9 @@ describe('theme assets', () => {
   it('ships a small stylesheet', () => {
     const css = readdirSync(join(dir, 'assets')).filter((f) => /^style\.[A-Z0-9]+\.css$/.test(f));
     expect(css).toHaveLength(1);
-    // Raised from 28 KB for the reading-experience rules (comparison layout, no-JavaScript fallbacks, home page).
-    expect(statSync(join(dir, 'assets', css[0])).size).toBeLessThan(32_000);
+    // Raised from 28 KB for the reading-experience rules (comparison layout, no-JavaScript fallbacks, home page),
+    // then from 32 KB for the runner's Input field and hints, an exercise's Check results and the editor's colours.
+    expect(statSync(join(dir, 'assets', css[0])).size).toBeLessThan(34_000);
   });
 
   it('ships the logo and the cover as small original SVGs, the cover titled', () => {

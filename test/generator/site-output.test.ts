@@ -36,7 +36,8 @@ const html = (file: string): string => {
   if (contents === undefined) throw new Error(`the build wrote no ${file}`);
   return typeof contents === 'string' ? contents : Buffer.from(bytesOf(contents)).toString('utf8');
 };
-const htmlFiles = () => [...result.files.keys()].filter((f) => f.endsWith('.html')).sort();
+/** The pages: every HTML file but the example runner's sandbox document, an asset under assets/runner/. */
+const htmlFiles = () => [...result.files.keys()].filter((f) => f.endsWith('.html') && !f.startsWith('assets/')).sort();
 
 beforeAll(async () => {
   fixture = await createFixtureBook({

@@ -58,11 +58,12 @@ const ACCEPTED: AcceptedDifference[] = [
 ];
 
 /**
- * How many blocks differ from Shiki at all, every difference accepted above. Measured when the
- * test was written: 304 of the 1,292 blocks before the fixes it led to (f-string and template
- * fields), 72 after. It may only go down.
+ * The share of blocks that differ from Shiki at all, every difference accepted above. Measured
+ * when the test was written: 304 of the 1,292 blocks before the fixes it led to (f-string and
+ * template fields), 72 after. It may only go down; a share, since the book keeps growing (Book
+ * 1.2's exercises added blocks).
  */
-const MAX_DIFFERING_BLOCKS = 72;
+const MAX_DIFFERING_SHARE = 72 / 1292;
 
 interface Found extends Difference {
   where: string;
@@ -109,7 +110,7 @@ describe('pybook\'s lexers against Shiki, on every Python and JavaScript/TypeScr
     expect(unexplained).toEqual([]);
     // Every listed difference still happens: one that no longer does is taken off the list.
     expect(ACCEPTED.filter((a) => !found.some((run) => accepted(run) === a)).map((a) => a.reason)).toEqual([]);
-    expect(differingBlocks).toBeLessThanOrEqual(MAX_DIFFERING_BLOCKS);
+    expect(differingBlocks / blocks.length, `${differingBlocks} of ${blocks.length} blocks differ`).toBeLessThanOrEqual(MAX_DIFFERING_SHARE);
   });
 
   it('the comparison sees what it compares: every category in the book, f-string and template fields', () => {
