@@ -18,7 +18,7 @@ describe('phones', () => {
     await context.close();
   }, SLOW);
 
-  it('Run, Edit, Reset, Copy and wrap are at least 44 px tall and wide on a touch screen', async () => {
+  it('Run, Check, Edit, Reset, Copy and wrap are at least 44 px tall and wide on a touch screen', async () => {
     const { context, page } = await openPage(site, PHONE);
     context.setDefaultTimeout(60_000);
     await page.goto(site.url('dictionary/'));
@@ -28,7 +28,7 @@ describe('phones', () => {
       return { action: (b as HTMLElement).dataset.codeAction, height: box.height, width: box.width };
     }));
     const before = await sizes();
-    expect(new Set(before.map((b) => b.action))).toEqual(new Set(['run', 'edit', 'copy', 'wrap']));
+    expect(new Set(before.map((b) => b.action))).toEqual(new Set(['run', 'check', 'edit', 'copy', 'wrap']));
     for (const button of before) {
       expect(button.height, button.action).toBeGreaterThanOrEqual(44);
       expect(button.width, button.action).toBeGreaterThanOrEqual(44);
