@@ -59,7 +59,8 @@ async function browserFigures(siteDir: string): Promise<Record<'en' | 'zh', Brow
   const figures = {} as Record<'en' | 'zh', BrowserFigures>;
   try {
     for (const { language, dir } of LANGUAGES) {
-      const context = await browser.newContext();
+      // bypassCSP: the engine is injected inline below, which the page's own policy rightly refuses.
+      const context = await browser.newContext({ bypassCSP: true });
       const page = await context.newPage();
       await page.goto(`${server.url}${dir ? `${dir}/` : ''}dictionary/`);
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
