@@ -42,6 +42,9 @@ async function open(route: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await page.goto(url(route));
+      // An edit is shown in place only by a running client (else the tab reloads, by design):
+      // on a busy machine the reload event can beat hydration, so wait for it.
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
       return;
     } catch (error) {
       if (attempt === 5 || !String(error).includes('interrupted by another navigation')) throw error;
