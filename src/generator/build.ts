@@ -271,9 +271,18 @@ export class Builder {
       siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
     }
     const documentOf = (page: PageModel) => this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!);
-    if (this.options.streamDocuments) return (function* () { for (const page of pages) yield [page.outputFile, documentOf(page)] as [string, string]; })();
+    if (this.options.streamDocuments) return this.streamDocuments(pages, documentOf);
     for (const page of pages) files.set(page.outputFile, documentOf(page));
     return undefined;
+  }
+
+  /**
+   * The documents one at a time, as the writer reads them (after build() has returned): the cache
+   * of documents is pruned once the last one is read, not with the rest (see pruneDiskCache).
+   */
+  private *streamDocuments(pages: PageModel[], documentOf: (page: PageModel) => string): Generator<[string, string]> {
+    for (const page of pages) yield [page.outputFile, documentOf(page)];
+    this.disk!.prune(this.documentsNamespace);
   }
 
   /**
@@ -283,7 +292,7 @@ export class Builder {
    */
   private pruneDiskCache(): void {
     if (this.options.dev && this.pruned) return;
-    const namespaces = this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner', this.contentNamespace];
+    const namespaces = this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner', this.contentNamespace, ...(this.options.streamDocuments ? [] : [this.documentsNamespace])];
     for (const namespace of namespaces) this.disk!.prune(namespace);
     this.pruned = true;
   }
@@ -514,14 +523,18 @@ export class Builder {
   private get contentNamespace(): string {
     return this.options.dev ? 'content' : 'build-content';
   }
+  /** Where the chapters' documents are kept: apart for the same reason (their live-reload script differs too). */
+  private get documentsNamespace(): string {
+    return this.options.dev ? 'documents' : 'build-documents';
+  }
   /**
    * Rendering every chapter's content through React is the largest part of a build whose
    * chapters come from the cache: `pybook build` and watch mode's start keep that HTML on disk
    * (see contentNamespace), keyed by all that renderContent may read (the compiled chapter, the whole site
    * data, the examples that may offer Run, the code that renders it), and the next
-   * build reads it back. Watch mode's start keeps the documents and route modules too (see
-   * renderPage, routeSource); its later builds render the few changed chapters and keep them in
-   * memory.
+   * build reads it back, with the chapters' documents (see renderPage). Watch mode's start keeps
+   * the route modules too (see routeSource); its later builds render the few changed chapters and
+   * keep them in memory.
    */
   private contentDiskKey(page: PageModel, site: SiteData): string | undefined {
     const tree = this.treeKeys.get(page.hast!);
@@ -541,13 +554,14 @@ export class Builder {
     const html = this.pageHtml(page, site);
     const cached = this.rendered.get(page.outputFile);
     if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson) return cached.document;
-    // Watch mode's start: the documents its last start rendered (see contentDiskKey), keyed by
-    // what this cache compares plus the chapter's content key (the content HTML's stand-in).
-    const content = this.options.dev && !this.pruned && page.hast && this.contentKeys.get(page.hast);
+    // A chapter's document as the last `pybook build` (or watch mode's last start) rendered it
+    // (see contentDiskKey), keyed by what this cache compares plus the chapter's content key (the
+    // content HTML's stand-in, which covers the rendering code).
+    const content = !(this.options.dev && this.pruned) && page.hast && this.contentKeys.get(page.hast);
     const diskKey = content ? hashText(content, pybookVersion, page.outputFile, siteKey, pageJson).slice(0, 40) : undefined;
-    const stored = diskKey === undefined ? undefined : this.disk!.read('documents', diskKey)?.toString('utf8');
+    const stored = diskKey === undefined ? undefined : this.disk!.read(this.documentsNamespace, diskKey)?.toString('utf8');
     const document = stored ?? renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
-    if (diskKey !== undefined && stored === undefined) this.disk!.write('documents', diskKey, document);
+    if (diskKey !== undefined && stored === undefined) this.disk!.write(this.documentsNamespace, diskKey, document);
     if (this.keepsRendered) this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;
   }

@@ -53,4 +53,26 @@ describe('the build cache on disk', () => {
     expect(String(warm.files.get('intro/index.html'))).toContain('<p>from the cache</p>');
     expect(String(warm.files.get('zh-cn/intro/index.html'))).toContain('<p>from the cache</p>');
   });
+
+  it('keeps the chapters\' documents too: a warm `pybook build` (documents streamed) reads them back, and renders an edited chapter\'s again', async () => {
+    const cacheDir = path.join(fixture.root, '.pybook-cache');
+    const streamedBuild = async () => {
+      const result = await new Builder({ configPath: fixture.configPath, diskCache: true, streamDocuments: true }).build();
+      return new Map([...result.documents!]);
+    };
+    await streamedBuild();
+    const documents = path.join(cacheDir, 'build-documents');
+    expect(readdirSync(documents)).toHaveLength(4); // one per chapter page: 2 chapters x 2 locales
+    for (const name of readdirSync(documents)) writeFileSync(path.join(documents, name), readFileSync(path.join(documents, name), 'utf8').replace('</body>', '<p>document from the cache</p></body>'));
+    const warm = await streamedBuild();
+    expect(warm.get('intro/index.html')).toContain('document from the cache');
+    expect(warm.get('zh-cn/sets/index.html')).toContain('document from the cache');
+
+    await fixture.writeChapter('en', 'intro', chapter('Intro', '## Start\n\nHello `set`.'));
+    const edited = await streamedBuild();
+    expect(edited.get('intro/index.html')).toContain('Hello <code>set</code>');
+    expect(edited.get('intro/index.html')).not.toContain('document from the cache');
+    // Read to the end, the stream prunes the entry of the page as it was.
+    expect(readdirSync(documents)).toHaveLength(4);
+  });
 });
