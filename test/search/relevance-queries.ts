@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SearchEngine } from '../../src/search/engine.js';
-import type { SearchIndexFile, SearchTextFile } from '../../src/search/index-format.js';
+import { textFileName, type SearchIndexFile, type SearchTextFile } from '../../src/search/index-format.js';
 
 /**
  * Relevance queries on the real book: each names the chapter whose result must come first.
@@ -169,8 +169,14 @@ export function loadEngine(siteDir: string, language: 'en' | 'zh'): SearchEngine
   return new SearchEngine(JSON.parse(readFileSync(file, 'utf8')) as SearchIndexFile);
 }
 
-/** The full texts the build wrote next to the index (snippet sources in the browser). */
+/** The full texts the build wrote next to the index, one file per page (snippet sources in the browser), by document id. */
 export function loadTexts(siteDir: string, language: 'en' | 'zh'): string[] {
-  const file = path.join(siteDir, language === 'zh' ? 'zh-cn' : '', 'search-text.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as SearchTextFile).texts;
+  const dir = path.join(siteDir, language === 'zh' ? 'zh-cn' : '');
+  const pages = (JSON.parse(readFileSync(path.join(dir, 'search-index.json'), 'utf8')) as SearchIndexFile).pages.length;
+  const texts: string[] = [];
+  for (let page = 0; page < pages; page++) {
+    const file = JSON.parse(readFileSync(path.join(dir, textFileName(page)), 'utf8')) as SearchTextFile;
+    file.texts.forEach((text, k) => { texts[file.first + k] = text; });
+  }
+  return texts;
 }
