@@ -43,7 +43,8 @@ export class SearchEngine {
   readonly documents: SearchDocument[];
   readonly language: 'en' | 'zh';
   private readonly index: elasticlunr.Index<Fields>;
-  private readonly segment: CjkSegmenter;
+  /** Cuts Chinese runs into the index's words: queries, and the text whose matches are highlighted. */
+  readonly segment: CjkSegmenter;
   private readonly config: elasticlunr.SearchConfig<Fields>;
 
   constructor(file: SearchIndexFile) {

@@ -278,6 +278,46 @@ describe('highlighting on the target page', () => {
   });
 });
 
+describe('Chinese highlighting marks whole words', () => {
+  const query = '列表推导式';
+  /** Each mark with the two characters either side of it in the text. */
+  const marksInContext = (page: Page, selector: string) => page.locator(selector).evaluateAll((marks) => marks.map((mark) => {
+    const before = mark.previousSibling?.textContent ?? '';
+    const after = mark.nextSibling?.textContent ?? '';
+    return { before: before.slice(-2), text: mark.textContent ?? '', after: after.slice(0, 2) };
+  }));
+  const insideExpression = (m: { before: string; text: string }) => m.text === '式' && m.before.endsWith('表达');
+
+  it('on the target page: every 推导式 is marked, and never the 式 of 表达式', async () => {
+    const { page, problems } = await open(`${BASE_PATH}zh-cn/comprehension-expressions/?highlight=${encodeURIComponent(query)}`);
+    const article = page.locator('#main-content .markdown');
+    await expect.poll(() => page.locator('mark.search-highlight').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const text = (await article.textContent()) ?? '';
+    expect(text).toContain('表达式');
+    // The query's words (列表, 推导, 式) are marked wherever they stand as words: each 推导式 of
+    // the chapter (列表推导式, 字典推导式…), merged into one mark with its neighbours.
+    const words = text.split('推导式').length - 1;
+    expect(words).toBeGreaterThan(5);
+    const marked = await marksInContext(page, '#main-content .markdown mark.search-highlight');
+    expect(marked.filter((m) => m.text.includes('推导式')).length).toBe(words);
+    expect(marked.filter(insideExpression)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('in the results\' snippets: never the 式 of 表达式', async () => {
+    const { page } = await open(`${BASE_PATH}zh-cn/search/?q=${encodeURIComponent(query)}`);
+    await expect.poll(() => page.locator('.search-page-result').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    // The check means something only if some snippet shows 表达式.
+    await expect.poll(async () => (await page.locator('.search-page-result .search-result-snippet').allTextContents()).some((t) => t.includes('表达式'))).toBe(true);
+    const marked = await marksInContext(page, '.search-page-result .search-result-snippet mark');
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.filter(insideExpression)).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('search never runs markup from a chapter', () => {
   let fixture: FixtureBook;
   let fixtureServer: RunningServer;

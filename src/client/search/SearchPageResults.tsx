@@ -52,10 +52,10 @@ export default function SearchPageResults() {
                 {hit.doc.b.length > 0 && <div className="search-result-breadcrumbs">{hit.doc.b.join(' › ')}</div>}
                 <h3>
                   <a href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}>
-                    <Highlighted parts={highlightParts(hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t, state.tokens)} />
+                    <Highlighted parts={highlightParts(hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t, state.tokens, state.segment)} />
                   </a>
                 </h3>
-                <p className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength)} /></p>
+                <p className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength, state.segment)} /></p>
               </li>
             ))}
           </ol>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { SiteData } from '../../pages/types.js';
 import type { SearchEngine, SearchHit, SearchOptions } from '../../search/engine.js';
 import { textsFor, type SearchDocument } from '../../search/index-format.js';
+import type { CjkSegmenter } from '../../search/tokenize.js';
 import { loadSearchEngine, loadSearchTexts } from './load-engine.js';
 
 export type SearchState =
@@ -11,6 +12,8 @@ export type SearchState =
     status: 'ready';
     hits: SearchHit[];
     tokens: string[];
+    /** The engine's Chinese word cutter: matches are highlighted as whole words. */
+    segment: CjkSegmenter;
     /** The text a result's snippet is cut from: the full text once its page's file has arrived, until then the index's opening. */
     snippetSource: (doc: SearchDocument) => string;
   };
@@ -31,7 +34,7 @@ export function useSearch(site: SiteData, query: string, options: SearchOptions)
   const { limit, urlPrefix } = options;
   const found = useMemo(() => {
     if (!engine || engine instanceof Error) return undefined;
-    return { hits: engine.search(query, { limit, urlPrefix }), tokens: engine.queryTokens(query) };
+    return { hits: engine.search(query, { limit, urlPrefix }), tokens: engine.queryTokens(query), segment: engine.segment };
   }, [engine, query, limit, urlPrefix]);
   const texts = usePageTexts(site, engine instanceof Error ? undefined : engine, found?.hits);
   return useMemo((): SearchState => {
