@@ -59,7 +59,7 @@ export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segm
     const doc = docs.length;
     SEARCH_FIELDS.forEach((field, f) => {
       const counts = new Map<string, number>();
-      for (const token of fields[field] ? tokenize(fields[field]!, segment) : []) {
+      for (const token of fields[field] ? tokenize(fields[field]!, segment, field === 'j') : []) {
         // A lone Chinese character in running text matches almost every section: only
         // titles, headings, keywords and descriptions index them.
         if ((field === 'c' || field === 'j') && isSingleCjk(token)) continue;

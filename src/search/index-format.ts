@@ -34,6 +34,12 @@ export interface SearchDocument {
 export const SEARCH_FIELDS = ['t', 's', 'k', 'd', 'c', 'j'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d: 2, c: 1, j: 3 };
+/**
+ * The boosts for a query written as code (see looksLikeCode): it names an API, so its words weigh
+ * more in the code a section shows (j) and the inline code of its text (c), and less in titles
+ * and headings, where the same words are English ("The map", "Exception objects", "Literal").
+ */
+export const CODE_QUERY_BOOSTS: Record<SearchField, number> = { t: 5, s: 3, k: 4, d: 2, c: 2, j: 6 };
 /** What a hit on each field is called in the results (spec: Title, Heading, Description, Keywords, Content). */
 export type ResultType = 'Title' | 'Heading' | 'Keywords' | 'Description' | 'Content';
 export const RESULT_TYPES: Record<SearchField, ResultType> = { t: 'Title', s: 'Heading', k: 'Keywords', d: 'Description', c: 'Content', j: 'Content' };
