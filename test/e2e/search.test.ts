@@ -241,6 +241,29 @@ describe.each(LOCALES)('search page ($code)', (locale) => {
     await page.close();
   });
 
+  it('fetches the texts of the results near the viewport only, and more as the reader scrolls', async () => {
+    const { page, textRequests, problems } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}`);
+    const hits = loadEngine(builtSiteDir(), locale.language).search(locale.query);
+    const allPages = new Set(hits.map((hit) => hit.doc.g));
+    expect(allPages.size).toBeGreaterThan(20);
+    const requestedPages = () => new Set(textRequests.map((url) => Number(/\/search-text\/(\d+)\.json/.exec(new URL(url).pathname)?.[1])));
+    await expect.poll(() => page.locator('.search-page-result').count(), { timeout: 20_000 }).toBe(hits.length);
+    // The first result's page comes first; the list's tail, far below the viewport, waits.
+    await expect.poll(() => requestedPages().has(hits[0].doc.g), { timeout: 20_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // A page that only results at the end of the list come from.
+    const headPages = new Set(hits.slice(0, 40).map((hit) => hit.doc.g));
+    const tail = hits.map((hit, at) => ({ page: hit.doc.g, at })).reverse().find(({ page: g }) => !headPages.has(g));
+    expect(tail, 'no page only the tail of the list comes from').toBeDefined();
+    expect(requestedPages().size).toBeLessThan(allPages.size);
+    expect(requestedPages().has(tail!.page)).toBe(false);
+    await page.locator('.search-page-result').nth(tail!.at).scrollIntoViewIfNeeded();
+    await expect.poll(() => requestedPages().has(tail!.page), { timeout: 20_000 }).toBe(true);
+    for (const requested of requestedPages()) expect(allPages.has(requested)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('restricts results to the ctx path', async () => {
     const { page } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}&ctx=${locale.chapter}`);
     await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);

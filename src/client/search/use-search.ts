@@ -21,10 +21,11 @@ export type SearchState =
 /**
  * Loads the engine on mount (once per page context) and runs the query whenever it changes.
  * The full texts snippets are cut from come per page, fetched for the pages of the results
- * shown only: results never wait for them (they show the index's short snippets first and
- * upgrade when a page's texts arrive; if a file fails, its short ones stay).
+ * shown only (`seen`: the ids of the results the reader can see, when not all of them): results
+ * never wait for them (they show the index's short snippets first and upgrade when a page's
+ * texts arrive; if a file fails, its short ones stay).
  */
-export function useSearch(site: SiteData, query: string, options: SearchOptions): SearchState {
+export function useSearch(site: SiteData, query: string, options: SearchOptions, seen?: ReadonlySet<number>): SearchState {
   const [engine, setEngine] = useState<SearchEngine | Error | undefined>();
   useEffect(() => {
     let live = true;
@@ -36,7 +37,8 @@ export function useSearch(site: SiteData, query: string, options: SearchOptions)
     if (!engine || engine instanceof Error) return undefined;
     return { hits: engine.search(query, { limit, urlPrefix }), tokens: engine.queryTokens(query), segment: engine.segment };
   }, [engine, query, limit, urlPrefix]);
-  const texts = usePageTexts(site, engine instanceof Error ? undefined : engine, found?.hits);
+  const shown = useMemo(() => (seen ? found?.hits.filter((hit) => seen.has(hit.doc.i)) : found?.hits), [found, seen]);
+  const texts = usePageTexts(site, engine instanceof Error ? undefined : engine, shown);
   return useMemo((): SearchState => {
     if (engine instanceof Error) return { status: 'error', message: engine.message };
     if (!found) return { status: 'loading' };
