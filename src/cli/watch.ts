@@ -23,7 +23,7 @@ import { closeOnSignals } from './serve.js';
 import { printWarnings } from './report.js';
 
 /** The search files, which watch mode writes after the pages. */
-const SEARCH_FILE = /(^|\/)search-(index|text)\.json$/;
+const SEARCH_FILE = /(^|\/)(search-index\.json|search-text\/\d+\.json)$/;
 const SEARCH_DELAY_MS = 150;
 /**
  * At start, the search index (and jieba's dictionary, more than a second of work that holds the
