@@ -20,6 +20,9 @@ type Fields = Record<SearchField | 'i', string | number>;
 /** How much of its sections' scores a page's own result adds. */
 const SECTION_SHARE = 0.3;
 
+/** How much a code query's score grows in a document whose heading writes the query as typed. */
+const NAMED_IN_HEADING = 2;
+
 /** Shorter query tokens match only themselves: "f" or "py" as prefixes would match hundreds of words. */
 const MIN_PREFIX_LENGTH = 3;
 
@@ -114,8 +117,17 @@ export class SearchEngine {
     const tokens = this.queryTokens(query);
     if (!tokens.length) return [];
     const scores = new Map<number, number>();
-    const config = looksLikeCode(query) ? this.codeConfig : this.config;
-    for (const { ref, score } of this.index.search(tokens.join(' '), config)) scores.set(Number(ref), score);
+    const code = looksLikeCode(query);
+    for (const { ref, score } of this.index.search(tokens.join(' '), code ? this.codeConfig : this.config)) scores.set(Number(ref), score);
+    if (code && tokens.length > 1) {
+      // A heading (or title) that writes the name as typed is the section about it: `console.log`
+      // finds "print and console.log" before the chapter titled "Logging".
+      const written = query.toLowerCase().replace(/\s+/g, ' ').trim();
+      for (const [doc, score] of scores) {
+        const { s: heading, t: title } = this.documents[doc];
+        if ((heading ?? title).toLowerCase().includes(written)) scores.set(doc, score * NAMED_IN_HEADING);
+      }
+    }
     // A chapter whose sections match is more about the query than one that only names it:
     // its title result gets a share of its sections' scores.
     const sectionTotals = new Map<number, number>();
