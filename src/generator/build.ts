@@ -227,9 +227,10 @@ export class Builder {
       const out: SiteFiles = new Map();
       for (const index of this.searchIndexes(pages, book)) {
         out.set(index.file, index.json);
-        out.set(index.textFile, index.textJson);
+        for (const [file, json] of index.textFiles) out.set(file, json);
         sites[index.locale].search.indexHash = this.version(index.json);
-        sites[index.locale].search.textHash = this.version(index.textJson);
+        // One version for all of a locale's text files: any text changing refreshes them all.
+        sites[index.locale].search.textHash = this.version(index.textFiles.map(([, json]) => json).join('\n'));
       }
       return out;
     };

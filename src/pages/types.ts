@@ -86,7 +86,7 @@ export interface SiteData {
   titleDelimiter: string;
   search: {
     maxResults: number; snippetLength: number; highlightOnTarget: boolean; indexUrl: string; indexHash: string;
-    /** Content hash of the full-text file next to the index (search-text.json); without it snippets come from the index alone. */
+    /** Content hash of the pages' text files next to the index (search-text/<page>.json); without it snippets come from the index alone. */
     textHash?: string;
   };
   version: DocsVersion;

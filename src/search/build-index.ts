@@ -1,7 +1,7 @@
 import type { BookModel } from '../book/types.js';
 import type { PageModel } from '../pages/types.js';
 import { ChineseSegmenter } from './jieba.js';
-import { encodePostings, SEARCH_FIELDS, type DocumentEntry, type PageEntry, type Posting, type SearchField, type SearchIndexFile, type SearchTextFile } from './index-format.js';
+import { encodePostings, SEARCH_FIELDS, textFileName, type DocumentEntry, type PageEntry, type Posting, type SearchField, type SearchIndexFile, type SearchTextFile } from './index-format.js';
 import { tokenize, type CjkSegmenter } from './tokenize.js';
 
 export interface BuiltIndex {
@@ -9,21 +9,21 @@ export interface BuiltIndex {
   /** Output path of the index and its JSON. */
   file: string;
   json: string;
-  /** Output path of the text file (next to the index) and its JSON. */
-  textFile: string;
-  textJson: string;
+  /** Output path and JSON of each page's text file (next to the index), in page order. */
+  textFiles: [file: string, json: string][];
   documents: number;
 }
 
 /**
- * Characters of each document's text the index keeps, for the snippets shown before the text
- * file arrives (the full text would make the index bigger than the book itself). Snippets are
+ * Characters of each document's text the index keeps, for the snippets shown before the page's
+ * text file arrives (the full text would make the index bigger than the book itself). Snippets are
  * at most 50 characters; an opening this long shows one without wasting index bytes. Chinese
  * carries roughly twice the meaning per character, so it keeps fewer.
  */
 export const SNIPPET_SOURCE_CHARS: Record<'en' | 'zh', number> = { en: 50, zh: 24 };
 
-export interface BuiltLocaleIndex { index: SearchIndexFile; text: SearchTextFile }
+/** The index and one text file per page (page i's file is texts[i]). */
+export interface BuiltLocaleIndex { index: SearchIndexFile; texts: SearchTextFile[] }
 
 /** One index per locale, from the page models (never by re-reading files or HTML). */
 export function buildSearchIndexes(pages: PageModel[], book: BookModel, segmenter?: ChineseSegmenter): BuiltIndex[] {
@@ -32,13 +32,12 @@ export function buildSearchIndexes(pages: PageModel[], book: BookModel, segmente
   const segment: CjkSegmenter = (run) => chinese.segment(run);
   return book.locales.map((locale) => {
     const localePages = indexed.filter((p) => p.locale === locale.code);
-    const { index, text } = buildLocaleIndex(localePages, locale.code.startsWith('zh') ? 'zh' : 'en', segment);
+    const { index, texts } = buildLocaleIndex(localePages, locale.code.startsWith('zh') ? 'zh' : 'en', segment);
     return {
       locale: locale.code,
       file: `${locale.urlPrefix}search-index.json`,
       json: JSON.stringify(index),
-      textFile: `${locale.urlPrefix}search-text.json`,
-      textJson: JSON.stringify(text),
+      textFiles: texts.map((text, page) => [`${locale.urlPrefix}${textFileName(page)}`, JSON.stringify(text)]),
       documents: index.docs.length,
     };
   });
@@ -49,18 +48,18 @@ export function buildIndex(pages: PageModel[], language: 'en' | 'zh', segment: C
   return buildLocaleIndex(pages, language, segment, snippetChars).index;
 }
 
-/** The index and its text file, whose texts[i] is the full text of the index's document i. */
+/** The index and its pages' text files, which hold the full text of every document. */
 export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segment: CjkSegmenter, snippetChars = SNIPPET_SOURCE_CHARS[language]): BuiltLocaleIndex {
   const pageEntries: PageEntry[] = [];
   const docs: DocumentEntry[] = [];
-  const texts: string[] = [];
+  const texts: SearchTextFile[] = [];
   // Null-prototype map: tokens such as "constructor" must not find Object.prototype members.
   const postings = Object.create(null) as Record<string, Posting[][]>;
   const add = (page: number, heading: string, hash: string, text: string, fields: Partial<Record<SearchField, string>>) => {
     const doc = docs.length;
     SEARCH_FIELDS.forEach((field, f) => {
       const counts = new Map<string, number>();
-      for (const token of fields[field] ? tokenize(fields[field]!, segment) : []) {
+      for (const token of fields[field] ? tokenize(fields[field]!, segment, field === 'j') : []) {
         // A lone Chinese character in running text matches almost every section: only
         // titles, headings, keywords and descriptions index them.
         if ((field === 'c' || field === 'j') && isSingleCjk(token)) continue;
@@ -73,10 +72,11 @@ export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segm
     });
     const plain = text.replace(/\s+/g, ' ').trim();
     docs.push([page, heading, hash, clip(plain, snippetChars)]);
-    texts.push(plain);
+    texts[page].texts.push(plain);
   };
   for (const page of pages) {
     const pageIndex = pageEntries.length;
+    texts.push({ v: 2, first: docs.length, texts: [] });
     pageEntries.push([page.title, page.route, page.breadcrumbs.slice(1, -1).map((b) => b.label)]);
     const intro = page.sections.find((s) => !s.headingId)?.text ?? '';
     // The page's own result is about the page: its snippet comes from the description, then the introduction.
@@ -93,7 +93,7 @@ export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segm
     while (lists.length && !lists[lists.length - 1]) lists.pop();
     return lists.join('|');
   });
-  return { index: { v: 2, language, pages: pageEntries, docs, tokens: tokens.join(' '), postings: encoded }, text: { v: 1, texts } };
+  return { index: { v: 2, language, pages: pageEntries, docs, tokens: tokens.join(' '), postings: encoded }, texts };
 }
 
 const isSingleCjk = (token: string) => token.length === 1 && /[\u3400-\u9fff\uf900-\ufaff]/.test(token);

@@ -1,5 +1,5 @@
 import elasticlunr from 'elasticlunr';
-import { decodePostings, expandDocuments, FIELD_BOOSTS, RESULT_TYPES, SEARCH_FIELDS, type ResultType, type SearchDocument, type SearchField, type SearchIndexFile } from './index-format.js';
+import { CODE_QUERY_BOOSTS, decodePostings, expandDocuments, FIELD_BOOSTS, RESULT_TYPES, SEARCH_FIELDS, type ResultType, type SearchDocument, type SearchField, type SearchIndexFile } from './index-format.js';
 import { maximumMatchSegmenter, tokenize, ZH_STOP_WORDS, type CjkSegmenter } from './tokenize.js';
 
 export interface SearchHit {
@@ -20,6 +20,9 @@ type Fields = Record<SearchField | 'i', string | number>;
 /** How much of its sections' scores a page's own result adds. */
 const SECTION_SHARE = 0.3;
 
+/** How much a code query's score grows in a document whose heading writes the query as typed. */
+const NAMED_IN_HEADING = 2;
+
 /** Shorter query tokens match only themselves: "f" or "py" as prefixes would match hundreds of words. */
 const MIN_PREFIX_LENGTH = 3;
 
@@ -32,6 +35,21 @@ function limitExpansion(inverted: elasticlunr.InvertedIndex): void {
   inverted.expandToken = (token, memo, root) => (token.length < MIN_PREFIX_LENGTH ? (inverted.hasToken(token) ? [token] : []) : expand(token, memo, root));
 }
 
+/**
+ * Whether a query is written as code: a dotted name (Object.keys, fs.readFileSync), a call
+ * (Number()), a constructor call (new Map), an arrow, or a camelCase name (setTimeout, parseInt).
+ */
+export function looksLikeCode(query: string): boolean {
+  return /[A-Za-z_$][\w$]*\.[A-Za-z_$]|[()]|\bnew [A-Z]|[a-z][A-Z]|=>/.test(query);
+}
+
+/**
+ * `Array.prototype.map` names the method that JavaScript code calls on an array (`arr.map`):
+ * the book's code never writes `prototype`, and its prose uses the word elsewhere, so a query
+ * reads it as `Array.map`.
+ */
+const withoutPrototype = (query: string) => query.replace(/\.prototype\./gi, '.');
+
 const CJK_TOKEN = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 
 /**
@@ -43,8 +61,10 @@ export class SearchEngine {
   readonly documents: SearchDocument[];
   readonly language: 'en' | 'zh';
   private readonly index: elasticlunr.Index<Fields>;
-  private readonly segment: CjkSegmenter;
+  /** Cuts Chinese runs into the index's words: queries, and the text whose matches are highlighted. */
+  readonly segment: CjkSegmenter;
   private readonly config: elasticlunr.SearchConfig<Fields>;
+  private readonly codeConfig: elasticlunr.SearchConfig<Fields>;
 
   constructor(file: SearchIndexFile) {
     if (file.v !== 2) throw new Error(`Unsupported search index version ${String(file.v)}`);
@@ -80,20 +100,34 @@ export class SearchEngine {
     lengths.forEach((fieldLengths, doc) => SEARCH_FIELDS.forEach((field, f) => index.documentStore.addFieldLength(doc, field, fieldLengths[f])));
     this.index = index;
     this.segment = maximumMatchSegmenter(vocabulary, longest);
-    const fields = Object.fromEntries(SEARCH_FIELDS.map((field) => [field, { boost: FIELD_BOOSTS[field], bool: 'OR' as const, expand: true }]));
-    this.config = { fields: fields as elasticlunr.FieldSearchConfig<Fields>, bool: 'OR', expand: true };
+    const config = (boosts: Record<SearchField, number>): elasticlunr.SearchConfig<Fields> => {
+      const fields = Object.fromEntries(SEARCH_FIELDS.map((field) => [field, { boost: boosts[field], bool: 'OR' as const, expand: true }]));
+      return { fields: fields as elasticlunr.FieldSearchConfig<Fields>, bool: 'OR', expand: true };
+    };
+    this.config = config(FIELD_BOOSTS);
+    this.codeConfig = config(CODE_QUERY_BOOSTS);
   }
 
   /** The query as index tokens (what results and highlighting match against). */
   queryTokens(query: string): string[] {
-    return [...new Set(tokenize(query, this.segment))];
+    return [...new Set(tokenize(withoutPrototype(query), this.segment, true))];
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     const tokens = this.queryTokens(query);
     if (!tokens.length) return [];
     const scores = new Map<number, number>();
-    for (const { ref, score } of this.index.search(tokens.join(' '), this.config)) scores.set(Number(ref), score);
+    const code = looksLikeCode(query);
+    for (const { ref, score } of this.index.search(tokens.join(' '), code ? this.codeConfig : this.config)) scores.set(Number(ref), score);
+    if (code && tokens.length > 1) {
+      // A heading (or title) that writes the name as typed is the section about it: `console.log`
+      // finds "print and console.log" before the chapter titled "Logging".
+      const written = query.toLowerCase().replace(/\s+/g, ' ').trim();
+      for (const [doc, score] of scores) {
+        const { s: heading, t: title } = this.documents[doc];
+        if ((heading ?? title).toLowerCase().includes(written)) scores.set(doc, score * NAMED_IN_HEADING);
+      }
+    }
     // A chapter whose sections match is more about the query than one that only names it:
     // its title result gets a share of its sections' scores.
     const sectionTotals = new Map<number, number>();

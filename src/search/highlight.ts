@@ -1,4 +1,4 @@
-import { normalizeLatin } from './tokenize.js';
+import { normalizeLatin, type CjkSegmenter } from './tokenize.js';
 
 /** Query tokens this long also match as prefixes (see the engine's expansion). */
 const MIN_PREFIX_LENGTH = 3;
@@ -16,10 +16,14 @@ interface TokenMatch { start: number; end: number; token: string }
 /**
  * Finds where query tokens occur in displayed text, by the rules the index uses: a Latin word
  * matches when its stem is a query token or starts with one of three or more characters (the
- * query expands prefixes, so "dict" finds "dictionaries"); a Chinese token matches wherever it occurs in a Chinese run.
+ * query expands prefixes, so "dict" finds "dictionaries"). Chinese runs are cut into words by
+ * `segment` (the engine's, jieba-consistent): a token matches a word it equals, and a token of two
+ * or more characters also a longer word holding it (jieba's search mode indexes 虚拟 inside
+ * 虚拟环境), so a lone 式 never lights up inside 表达式. Without a segmenter a Chinese token
+ * matches wherever it occurs.
  */
-export function findMatches(text: string, tokens: string[]): Range[] {
-  return mergeRanges(findTokenMatches(text, tokens).map((m): Range => [m.start, m.end]));
+export function findMatches(text: string, tokens: string[], segment?: CjkSegmenter): Range[] {
+  return mergeRanges(findTokenMatches(text, tokens, segment).map((m): Range => [m.start, m.end]));
 }
 
 /**
@@ -36,7 +40,7 @@ function stemOf(word: string): string | undefined {
   return stem;
 }
 
-function findTokenMatches(text: string, tokens: string[]): TokenMatch[] {
+function findTokenMatches(text: string, tokens: string[], segment?: CjkSegmenter): TokenMatch[] {
   const latin = tokens.filter((t) => !CJK.test(t));
   const chinese = tokens.filter((t) => CJK.test(t));
   const matches: TokenMatch[] = [];
@@ -44,9 +48,7 @@ function findTokenMatches(text: string, tokens: string[]): TokenMatch[] {
     const word = match[0];
     const start = match.index ?? 0;
     if (CJK.test(word[0])) {
-      for (const token of chinese) {
-        for (let at = word.indexOf(token); at >= 0; at = word.indexOf(token, at + token.length)) matches.push({ start: start + at, end: start + at + token.length, token });
-      }
+      if (chinese.length) matches.push(...chineseMatches(word, start, chinese, segment));
     } else if (latin.length) {
       const stem = stemOf(word);
       const token = stem && latin.find((t) => stem === t || (t.length >= MIN_PREFIX_LENGTH && stem.startsWith(t)));
@@ -54,6 +56,29 @@ function findTokenMatches(text: string, tokens: string[]): TokenMatch[] {
     }
   }
   return matches.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** The matches of Chinese tokens in one run of Chinese text starting at `offset`. */
+function chineseMatches(run: string, offset: number, tokens: string[], segment?: CjkSegmenter): TokenMatch[] {
+  const matches: TokenMatch[] = [];
+  /** Occurrences in `word` (at `at`) of the tokens that `may` match inside it. */
+  const within = (word: string, at: number, may: (token: string) => boolean) => {
+    for (const token of tokens) {
+      if (!may(token)) continue;
+      for (let i = word.indexOf(token); i >= 0; i = word.indexOf(token, i + token.length)) matches.push({ start: at + i, end: at + i + token.length, token });
+    }
+  };
+  if (!segment) {
+    within(run, offset, () => true);
+    return matches;
+  }
+  let at = offset;
+  for (const word of segment(run)) {
+    // A one-character token is a word only where the segmenter leaves that character alone.
+    within(word, at, (token) => token.length >= 2 || token === word);
+    at += word.length;
+  }
+  return matches;
 }
 
 function mergeRanges(ranges: Range[]): Range[] {
@@ -68,8 +93,8 @@ function mergeRanges(ranges: Range[]): Range[] {
 }
 
 /** The whole text split into plain and matched parts. */
-export function highlightParts(text: string, tokens: string[]): TextPart[] {
-  return partsOf(text, findMatches(text, tokens), 0, text.length);
+export function highlightParts(text: string, tokens: string[], segment?: CjkSegmenter): TextPart[] {
+  return partsOf(text, findMatches(text, tokens, segment), 0, text.length);
 }
 
 /**
@@ -77,9 +102,9 @@ export function highlightParts(text: string, tokens: string[]): TextPart[] {
  * window showing the most distinct query tokens, the earliest of equals), or its opening when
  * nothing matches, with the matches marked.
  */
-export function snippetParts(text: string, tokens: string[], maxLength: number): TextPart[] {
+export function snippetParts(text: string, tokens: string[], maxLength: number, segment?: CjkSegmenter): TextPart[] {
   const clean = text.replace(/\s+/g, ' ').trim();
-  const matches = findTokenMatches(clean, tokens);
+  const matches = findTokenMatches(clean, tokens, segment);
   const ranges = mergeRanges(matches.map((m): Range => [m.start, m.end]));
   if (clean.length <= maxLength) return partsOf(clean, ranges, 0, clean.length);
   const anchor = bestAnchor(matches, clean.length, maxLength);

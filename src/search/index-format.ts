@@ -3,8 +3,8 @@
  *
  * The file is compact: page-level data (title, url, breadcrumbs) is stored once per page and
  * shared by that page's section documents, each posting list is one string of base-36 deltas,
- * and a document keeps only the opening of its text, for snippets until the text file (below)
- * has arrived. The browser expands it into the spec's search documents (i id, t title,
+ * and a document keeps only the opening of its text, for snippets until its page's text file
+ * (below) has arrived. The browser expands it into the spec's search documents (i id, t title,
  * s section, u url, h hash, b breadcrumbs, p parent page) and rebuilds an elasticlunr index
  * from the postings.
  */
@@ -17,9 +17,11 @@ export interface SearchDocument {
   b: string[];
   /** Id of the page's own (title) document, for section documents. */
   p?: number;
+  /** Index of the document's page in the index file: names the text file holding its full text. */
+  g: number;
   /**
    * The opening of the text snippets are cut from (page description or section), shown until
-   * the full text arrives from the text file.
+   * the full text arrives from its page's text file.
    */
   x: string;
 }
@@ -32,6 +34,12 @@ export interface SearchDocument {
 export const SEARCH_FIELDS = ['t', 's', 'k', 'd', 'c', 'j'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d: 2, c: 1, j: 3 };
+/**
+ * The boosts for a query written as code (see looksLikeCode): it names an API, so its words weigh
+ * more in the code a section shows (j) and the inline code of its text (c), and less in titles
+ * and headings, where the same words are English ("The map", "Exception objects", "Literal").
+ */
+export const CODE_QUERY_BOOSTS: Record<SearchField, number> = { t: 5, s: 3, k: 4, d: 2, c: 2, j: 6 };
 /** What a hit on each field is called in the results (spec: Title, Heading, Description, Keywords, Content). */
 export type ResultType = 'Title' | 'Heading' | 'Keywords' | 'Description' | 'Content';
 export const RESULT_TYPES: Record<SearchField, ResultType> = { t: 'Title', s: 'Heading', k: 'Keywords', d: 'Description', c: 'Content', j: 'Content' };
@@ -62,20 +70,31 @@ export interface SearchIndexFile {
 }
 
 /**
- * The text file (`search-text.json`, next to the index): the full plain text of every document,
- * in document order, for snippets around the match. It is a file of its own so the index stays
- * small; the browser fetches both at once and upgrades snippets when the text arrives.
+ * A page's text file (`search-text/<page>.json`, next to the index): the full plain text of each
+ * of the page's documents, in document order, for snippets around the match. The texts are split
+ * by page so that a search downloads only the texts of the results it shows (a few pages), not
+ * the whole book's, which was larger than the index itself.
  */
 export interface SearchTextFile {
-  v: 1;
-  /** Text of document i: the page's description and introduction, or the section's text. */
+  v: 2;
+  /** Id of the page's first document (its own); texts[k] is the text of document first + k. */
+  first: number;
+  /** Text of each document: the page's description and introduction, or the section's text. */
   texts: string[];
 }
 
-/** The texts of a text file when it fits the index's documents, else undefined (keep the short snippets). */
-export function textsFor(file: SearchTextFile, documents: number): string[] | undefined {
-  const fits = file.v === 1 && Array.isArray(file.texts) && file.texts.length === documents && file.texts.every((t) => typeof t === 'string');
-  return fits ? file.texts : undefined;
+/** Where a page's text file lives, relative to the index. */
+export const textFileName = (page: number) => `search-text/${page}.json`;
+
+/**
+ * The full texts of a page's documents by document id, when the file fits the documents the
+ * index lists for that page; else undefined (keep the short snippets).
+ */
+export function textsFor(file: SearchTextFile, page: number, documents: SearchDocument[]): Map<number, string> | undefined {
+  if (file.v !== 2 || !Number.isInteger(file.first) || !Array.isArray(file.texts)) return undefined;
+  const own = documents.filter((d) => d.g === page);
+  const fits = own.length === file.texts.length && own.every((d, k) => d.i === file.first + k && typeof file.texts[k] === 'string');
+  return fits ? new Map(own.map((d, k) => [d.i, file.texts[k]])) : undefined;
 }
 
 export interface Posting { doc: number; tf: number }
@@ -108,8 +127,8 @@ export function expandDocuments(file: SearchIndexFile): SearchDocument[] {
     const [title, url, breadcrumbs] = file.pages[page];
     if (!heading) {
       pageDoc = i;
-      return { i, t: title, u: url, b: breadcrumbs, x: snippet };
+      return { i, t: title, u: url, b: breadcrumbs, g: page, x: snippet };
     }
-    return { i, t: title, s: heading, u: url, h: `#${hash}`, b: breadcrumbs, p: pageDoc, x: snippet };
+    return { i, t: title, s: heading, u: url, h: `#${hash}`, b: breadcrumbs, p: pageDoc, g: page, x: snippet };
   });
 }

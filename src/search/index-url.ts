@@ -1,3 +1,5 @@
+import { textFileName } from './index-format.js';
+
 /**
  * The URL the browser fetches the index from: the configured index URL with a cache-busting
  * query that is the hash of the index content, so it changes exactly when the index does.
@@ -17,11 +19,11 @@ export function indexRequestUrl(indexUrl: string, indexHash: string, pageHref: s
 }
 
 /**
- * The URL of the text file: `search-text.json` next to the validated index URL (so it is on the
- * page's origin whenever the index is), with its own content hash as the cache-busting query.
+ * The URL of a page's text file: `search-text/<page>.json` next to the validated index URL (so it
+ * is on the page's origin whenever the index is), with the texts' content hash as the cache-busting query.
  */
-export function textRequestUrl(indexUrl: string, textHash: string, pageHref: string): string {
-  const url = new URL('search-text.json', indexRequestUrl(indexUrl, '', pageHref));
+export function textRequestUrl(indexUrl: string, textHash: string, page: number, pageHref: string): string {
+  const url = new URL(textFileName(page), indexRequestUrl(indexUrl, '', pageHref));
   if (url.origin !== new URL(pageHref).origin) throw new Error('Unexpected version url');
   url.searchParams.set('_', textHash);
   return url.href;

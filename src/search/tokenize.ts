@@ -26,11 +26,21 @@ export function normalizeLatin(word: string): string | undefined {
   return stem;
 }
 
-export function tokenize(text: string, segment: CjkSegmenter): string[] {
+/**
+ * JavaScript keywords that are English stop words. In prose they are noise, but in code they are
+ * what a JavaScript engineer searches for (`for...of`, `if`/`else`, `this`): the comparisons'
+ * JavaScript (field `j`) keeps them as they are, and so do queries (they match nothing else).
+ */
+const JS_KEYWORDS: ReadonlySet<string> = new Set(['as', 'do', 'else', 'for', 'from', 'get', 'if', 'in', 'let', 'of', 'this', 'while', 'with']);
+
+/** @param keepKeywords keep the JavaScript keywords that are stop words (code and queries). */
+export function tokenize(text: string, segment: CjkSegmenter, keepKeywords = false): string[] {
   const tokens: string[] = [];
   for (const [word] of text.toLowerCase().matchAll(TOKEN)) {
     if (CJK.test(word[0])) {
       for (const piece of segment(word)) if (!ZH_STOP_WORDS.has(piece)) tokens.push(piece);
+    } else if (keepKeywords && JS_KEYWORDS.has(word)) {
+      tokens.push(word);
     } else {
       const token = normalizeLatin(word);
       if (token) tokens.push(token);

@@ -8,8 +8,8 @@ import { pageFingerprint, routeModuleJson, type LiveEvent } from './live-reload.
 import { restoreOutputIfGone } from './restore-output.js';
 import { syncOutput, syncOutputWithDisk } from './sync-output.js';
 
-/** The search files, which watch mode writes after the pages. */
-export const SEARCH_FILE = /(^|\/)search-(index|text)\.json$/;
+/** The search files (the index and each page's text file), which watch mode writes after the pages. */
+export const SEARCH_FILE = /(^|\/)(search-index\.json|search-text\/\d+\.json)$/;
 
 /**
  * The site that watch mode serves: every output file in memory (the last good build plus the

@@ -37,7 +37,7 @@ async function open(pathname: string): Promise<{ page: Page; indexRequests: stri
   const textRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('search-index.json')) indexRequests.push(request.url());
-    if (request.url().includes('search-text.json')) textRequests.push(request.url());
+    if (request.url().includes('/search-text/')) textRequests.push(request.url());
   });
   await page.goto(new URL(pathname, server.url).href, { waitUntil: 'load' });
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
@@ -51,7 +51,7 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
   const home = `${BASE_PATH}${locale.prefix}`;
   const chapterPath = `${BASE_PATH}${locale.prefix}hello-world/`;
 
-  it('loads the index and the text file only when the box is first focused, once, with hash queries', async () => {
+  it('loads the index when the box is first focused, once, and the texts of the shown results\' pages only, with hash queries', async () => {
     const { page, indexRequests, textRequests, problems } = await open(chapterPath);
     await page.waitForTimeout(300);
     expect(indexRequests).toEqual([]);
@@ -59,6 +59,10 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     await input(page).focus();
     await input(page).fill(locale.query);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    // The pages whose texts the shown results need, by the engine the browser runs.
+    const shownPages = [...new Set(loadEngine(builtSiteDir(), locale.language).search(locale.query, { limit: 8 }).map((hit) => hit.doc.g))].sort((a, b) => a - b);
+    const requestedPages = () => [...new Set(textRequests.map((url) => Number(/\/search-text\/(\d+)\.json/.exec(new URL(url).pathname)?.[1])))].sort((a, b) => a - b);
+    await expect.poll(requestedPages).toEqual(shownPages);
     await input(page).fill('');
     await input(page).blur();
     await input(page).focus();
@@ -68,16 +72,19 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     const url = new URL(indexRequests[0]);
     expect(url.pathname).toBe(locale.indexPath);
     expect(url.searchParams.get('_')).toMatch(/^[0-9a-f]{10}$/);
-    expect(textRequests).toHaveLength(1);
-    const textUrl = new URL(textRequests[0]);
-    expect(textUrl.origin).toBe(url.origin);
-    expect(textUrl.pathname).toBe(locale.indexPath.replace('search-index.json', 'search-text.json'));
-    expect(textUrl.searchParams.get('_')).toMatch(/^[0-9a-f]{10}$/);
+    // Each page's texts are fetched once, even when the same results come back.
+    expect(textRequests).toHaveLength(shownPages.length);
+    for (const request of textRequests) {
+      const textUrl = new URL(request);
+      expect(textUrl.origin).toBe(url.origin);
+      expect(textUrl.pathname).toMatch(new RegExp(`^${locale.indexPath.replace('search-index.json', 'search-text/')}\\d+\\.json$`));
+      expect(textUrl.searchParams.get('_')).toMatch(/^[0-9a-f]{10}$/);
+    }
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('shows results before the text file arrives, then a highlighted snippet around a match deep in a section', async () => {
+  it('shows results before the page\'s text file arrives, then a highlighted snippet around a match deep in a section', async () => {
     // A result of the query whose match lies far into its section: the index's short opening
     // cannot show it, only the full text can.
     const engine = loadEngine(builtSiteDir(), locale.language);
@@ -93,7 +100,7 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     const { page, problems } = await open(chapterPath);
     let release = () => {};
     const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/search-text.json*', async (route) => { await held; await route.continue(); });
+    await page.route('**/search-text/**', async (route) => { await held; await route.continue(); });
     await input(page).focus();
     await input(page).fill(locale.deepQuery);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
@@ -173,7 +180,8 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     const target = new URL(href, page.url());
     expect(target.searchParams.get('highlight')).toBeTruthy();
     await page.waitForURL((url) => url.href === target.href);
-    await expect.poll(() => page.locator('#main-content .markdown mark.search-highlight').count()).toBeGreaterThan(0);
+    // The target loads the search module before it marks anything: slow on a busy machine.
+    await expect.poll(() => page.locator('#main-content .markdown mark.search-highlight').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const remove = page.locator('.search-highlight-remove');
     expect(await remove.textContent()).toBe(locale.remove);
     await remove.click();
@@ -233,6 +241,29 @@ describe.each(LOCALES)('search page ($code)', (locale) => {
     await page.close();
   });
 
+  it('fetches the texts of the results near the viewport only, and more as the reader scrolls', async () => {
+    const { page, textRequests, problems } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}`);
+    const hits = loadEngine(builtSiteDir(), locale.language).search(locale.query);
+    const allPages = new Set(hits.map((hit) => hit.doc.g));
+    expect(allPages.size).toBeGreaterThan(20);
+    const requestedPages = () => new Set(textRequests.map((url) => Number(/\/search-text\/(\d+)\.json/.exec(new URL(url).pathname)?.[1])));
+    await expect.poll(() => page.locator('.search-page-result').count(), { timeout: 20_000 }).toBe(hits.length);
+    // The first result's page comes first; the list's tail, far below the viewport, waits.
+    await expect.poll(() => requestedPages().has(hits[0].doc.g), { timeout: 20_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // A page that only results at the end of the list come from.
+    const headPages = new Set(hits.slice(0, 40).map((hit) => hit.doc.g));
+    const tail = hits.map((hit, at) => ({ page: hit.doc.g, at })).reverse().find(({ page: g }) => !headPages.has(g));
+    expect(tail, 'no page only the tail of the list comes from').toBeDefined();
+    expect(requestedPages().size).toBeLessThan(allPages.size);
+    expect(requestedPages().has(tail!.page)).toBe(false);
+    await page.locator('.search-page-result').nth(tail!.at).scrollIntoViewIfNeeded();
+    await expect.poll(() => requestedPages().has(tail!.page), { timeout: 20_000 }).toBe(true);
+    for (const requested of requestedPages()) expect(allPages.has(requested)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('restricts results to the ctx path', async () => {
     const { page } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}&ctx=${locale.chapter}`);
     await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
@@ -266,6 +297,46 @@ describe('highlighting on the target page', () => {
     await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(3);
     const marked = await page.locator('mark.search-highlight').allTextContents();
     for (const text of marked) expect(text.toLowerCase()).toMatch(/^dictionar/);
+    await page.close();
+  });
+});
+
+describe('Chinese highlighting marks whole words', () => {
+  const query = '列表推导式';
+  /** Each mark with the two characters either side of it in the text. */
+  const marksInContext = (page: Page, selector: string) => page.locator(selector).evaluateAll((marks) => marks.map((mark) => {
+    const before = mark.previousSibling?.textContent ?? '';
+    const after = mark.nextSibling?.textContent ?? '';
+    return { before: before.slice(-2), text: mark.textContent ?? '', after: after.slice(0, 2) };
+  }));
+  const insideExpression = (m: { before: string; text: string }) => m.text === '式' && m.before.endsWith('表达');
+
+  it('on the target page: every 推导式 is marked, and never the 式 of 表达式', async () => {
+    const { page, problems } = await open(`${BASE_PATH}zh-cn/comprehension-expressions/?highlight=${encodeURIComponent(query)}`);
+    const article = page.locator('#main-content .markdown');
+    await expect.poll(() => page.locator('mark.search-highlight').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const text = (await article.textContent()) ?? '';
+    expect(text).toContain('表达式');
+    // The query's words (列表, 推导, 式) are marked wherever they stand as words: each 推导式 of
+    // the chapter (列表推导式, 字典推导式…), merged into one mark with its neighbours.
+    const words = text.split('推导式').length - 1;
+    expect(words).toBeGreaterThan(5);
+    const marked = await marksInContext(page, '#main-content .markdown mark.search-highlight');
+    expect(marked.filter((m) => m.text.includes('推导式')).length).toBe(words);
+    expect(marked.filter(insideExpression)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('in the results\' snippets: never the 式 of 表达式', async () => {
+    const { page } = await open(`${BASE_PATH}zh-cn/search/?q=${encodeURIComponent(query)}`);
+    await expect.poll(() => page.locator('.search-page-result').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    // The check means something only if some snippet shows 表达式.
+    await expect.poll(async () => (await page.locator('.search-page-result .search-result-snippet').allTextContents()).some((t) => t.includes('表达式'))).toBe(true);
+    const marked = await marksInContext(page, '.search-page-result .search-result-snippet mark');
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.filter(insideExpression)).toEqual([]);
     await page.close();
   });
 });

@@ -43,8 +43,8 @@ describe('buildIndex', () => {
     expect(file.pages).toEqual([['Dictionaries', '/book/dictionary/', ['Part 1']], ['Sets', '/book/set/', ['Part 1']]]);
     expect(file.docs.map((d) => d.slice(0, 3))).toEqual([[0, '', ''], [0, 'Merging dictionaries', 'merging'], [0, 'The constructor', 'constructor'], [1, '', '']]);
     const docs = expandDocuments(file);
-    expect(docs[1]).toEqual({ i: 1, t: 'Dictionaries', s: 'Merging dictionaries', u: '/book/dictionary/', h: '#merging', b: ['Part 1'], p: 0, x: 'Use the | operator to merge two dictionaries.…' });
-    expect(docs[0]).toMatchObject({ i: 0, t: 'Dictionaries', u: '/book/dictionary/', x: 'Python dict versus Map. A dict maps keys to…' });
+    expect(docs[1]).toEqual({ i: 1, t: 'Dictionaries', s: 'Merging dictionaries', u: '/book/dictionary/', h: '#merging', b: ['Part 1'], p: 0, g: 0, x: 'Use the | operator to merge two dictionaries.…' });
+    expect(docs[0]).toMatchObject({ i: 0, t: 'Dictionaries', u: '/book/dictionary/', g: 0, x: 'Python dict versus Map. A dict maps keys to…' });
     expect(docs[0].p).toBeUndefined();
   });
 
@@ -80,25 +80,29 @@ describe('buildIndex', () => {
   });
 });
 
-describe('the text file', () => {
+describe('the text files', () => {
   const deep = `${'Filler words about nothing in particular. '.repeat(30)}The walrus operator assigns inside an expression.`;
   const localePages = [...pages, page('walrus', 'Assignment', [{ text: 'Intro.' }, { id: 'deep', heading: 'Deep', text: `  ${deep}\n` }])];
-  const { index, text } = buildLocaleIndex(localePages, 'en', pairs);
+  const { index, texts } = buildLocaleIndex(localePages, 'en', pairs);
+  const documents = expandDocuments(index);
 
-  it('holds the whole text of every document, in document order, while the index keeps an opening', () => {
-    expect(text.v).toBe(1);
-    expect(text.texts).toHaveLength(index.docs.length);
-    expect(text.texts[0]).toBe('Python dict versus Map. A dict maps keys to values.');
-    expect(text.texts[1]).toBe('Use the | operator to merge two dictionaries. Merge merge.');
+  it('hold the whole text of every document, one file per page, while the index keeps an opening', () => {
+    expect(texts).toHaveLength(index.pages.length);
+    expect(texts.map((t) => [t.v, t.first, t.texts.length])).toEqual([[2, 0, 3], [2, 3, 1], [2, 4, 2]]);
+    expect(texts[0].texts[0]).toBe('Python dict versus Map. A dict maps keys to values.');
+    expect(texts[0].texts[1]).toBe('Use the | operator to merge two dictionaries. Merge merge.');
     const deepDoc = index.docs.findIndex((d) => d[2] === 'deep');
-    expect(text.texts[deepDoc]).toBe(deep);
+    expect(documents[deepDoc].g).toBe(2);
+    expect(texts[2].texts[deepDoc - texts[2].first]).toBe(deep);
     expect(index.docs[deepDoc][3].length).toBeLessThanOrEqual(50);
     expect(JSON.stringify(index)).not.toContain('walrus operator');
   });
 
-  it('is used only when it fits the index', () => {
-    expect(textsFor(text, index.docs.length)).toBe(text.texts);
-    expect(textsFor(text, index.docs.length + 1)).toBeUndefined();
-    expect(textsFor({ v: 1, texts: [1 as unknown as string] }, 1)).toBeUndefined();
+  it('are used only for the page they fit', () => {
+    expect(textsFor(texts[2], 2, documents)).toEqual(new Map([[4, 'Intro.'], [5, deep]]));
+    expect(textsFor(texts[2], 1, documents)).toBeUndefined();
+    expect(textsFor({ ...texts[2], first: 3 }, 2, documents)).toBeUndefined();
+    expect(textsFor({ ...texts[2], texts: ['Intro.'] }, 2, documents)).toBeUndefined();
+    expect(textsFor({ v: 2, first: 3, texts: [1 as unknown as string] }, 1, documents)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { findMatches, highlightParts, snippetParts, type TextPart } from '../../src/search/highlight.js';
 import { Highlighted } from '../../src/client/search/Highlighted.js';
+import { maximumMatchSegmenter } from '../../src/search/tokenize.js';
 
 const show = (parts: TextPart[]) => parts.map((p) => (p.match ? `[${p.text}]` : p.text)).join('');
 
@@ -16,6 +17,16 @@ describe('findMatches', () => {
   it('matches Chinese tokens inside runs and merges overlaps', () => {
     expect(show(highlightParts('创建虚拟环境，然后激活虚拟环境', ['虚拟', '环境']))).toBe('创建[虚拟环境]，然后激活[虚拟环境]');
     expect(show(highlightParts('Python 字典和 dict', ['python', '字典']))).toBe('[Python] [字典]和 dict');
+  });
+
+  it('with a segmenter, marks Chinese tokens as whole words (or words inside longer ones), never a lone character inside a word', () => {
+    const segment = maximumMatchSegmenter(new Set(['表达式', '表达', '列表', '推导', '字典', '虚拟环境', '虚拟', '环境', '生成器']), 4);
+    const tokens = ['列表', '推导', '式'];
+    expect(show(highlightParts('列表推导式是表达式；字典推导式也是', tokens, segment))).toBe('[列表推导式]是表达式；字典[推导式]也是');
+    expect(show(highlightParts('创建虚拟环境', ['虚拟'], segment))).toBe('创建[虚拟]环境');
+    expect(show(snippetParts('表达式与生成器表达式，都不是推导式', tokens, 50, segment))).toBe('表达式与生成器表达式，都不是[推导式]');
+    // Without one, a token matches wherever it occurs (the 式 of 表达式 too).
+    expect(show(highlightParts('表达式', ['式']))).toBe('表达[式]');
   });
 });
 

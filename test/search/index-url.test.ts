@@ -11,10 +11,10 @@ describe('indexRequestUrl', () => {
     expect(indexRequestUrl('https://example.test/x/search-index.json?_=old', 'new', PAGE)).toBe('https://example.test/x/search-index.json?_=new');
   });
 
-  it('puts the text file next to the index, with its own hash', () => {
-    expect(textRequestUrl('/python-guide-for-javascript-engineers/zh-cn/search-index.json', '0123456789', PAGE))
-      .toBe('https://example.test/python-guide-for-javascript-engineers/zh-cn/search-text.json?_=0123456789');
-    expect(textRequestUrl('../search-index.json?_=old', 'new', PAGE)).toBe('https://example.test/python-guide-for-javascript-engineers/search-text.json?_=new');
+  it('puts the pages\' text files next to the index, with their own hash', () => {
+    expect(textRequestUrl('/python-guide-for-javascript-engineers/zh-cn/search-index.json', '0123456789', 7, PAGE))
+      .toBe('https://example.test/python-guide-for-javascript-engineers/zh-cn/search-text/7.json?_=0123456789');
+    expect(textRequestUrl('../search-index.json?_=old', 'new', 0, PAGE)).toBe('https://example.test/python-guide-for-javascript-engineers/search-text/0.json?_=new');
   });
 
   it.each([
@@ -32,6 +32,6 @@ describe('indexRequestUrl', () => {
 describe('textRequestUrl', () => {
   it.each(['https://evil.test/search-index.json', '//evil.test/a/search-index.json', 'javascript:alert(1)', 'data:application/json,{}'])(
     "refuses a text file derived from %s with 'Unexpected version url'", (url) => {
-      expect(() => textRequestUrl(url, 'abc', PAGE)).toThrow(new Error('Unexpected version url'));
+      expect(() => textRequestUrl(url, 'abc', 0, PAGE)).toThrow(new Error('Unexpected version url'));
     });
 });

@@ -13,6 +13,12 @@ describe('tokenize', () => {
     expect(tokenize("Python's f-string", () => [])).toEqual(['python', 'f', 'string']);
   });
 
+  it('keeps the JavaScript keywords that are stop words only when asked (code and queries)', () => {
+    expect(tokenize('for (const x of items) if (this.ok) {}', () => [])).toEqual(['const', 'x', 'item', 'ok']);
+    expect(tokenize('for (const x of items) if (this.ok) {}', () => [], true)).toEqual(['for', 'const', 'x', 'of', 'item', 'if', 'this', 'ok']);
+    expect(tokenize('the end of it', () => [], true)).toEqual(['end', 'of']);
+  });
+
   it('hands Chinese runs to the segmenter and drops Chinese stop words', () => {
     expect(tokenize('Python 的字典和列表', (run) => (run === '的字典和列表' ? ['的', '字典', '和', '列表'] : [run]))).toEqual(['python', '字典', '列表']);
   });
@@ -32,7 +38,8 @@ describe('browser maximum matching agrees with jieba on the book', () => {
 
   it('cuts nearly every Chinese heading into words jieba also produced for it', () => {
     const disagreements = headings.filter((heading) => {
-      const indexed = new Set(tokenize(heading, (run) => jieba.segment(run)));
+      // The query's own rules (keywords kept), with jieba instead of maximum matching: only segmentation differs.
+      const indexed = new Set(tokenize(heading, (run) => jieba.segment(run), true));
       return engine.queryTokens(heading).some((token) => !indexed.has(token));
     });
     expect(headings.length).toBeGreaterThan(300);

@@ -108,7 +108,11 @@ describe('pybook watch start', () => {
     expect(await (await fetch(`${second.server.url}beta/`)).text()).toContain('Paragraph 1 from the page cache');
     expect(await (await fetch(`${second.server.url}assets/pages/en/beta.js`)).text()).toContain('Paragraph 1 from the module cache');
 
-    // A search asked for before the index is out gets it, built on demand, not a 404.
+    // A search asked for before the index is out gets it, built on demand, not a 404: the texts
+    // of a result's page (asked for first here) as well as the index.
+    const texts = await fetch(`${second.server.url}zh-cn/search-text/0.json`);
+    expect(texts.status).toBe(200);
+    expect(await texts.json()).toMatchObject({ v: 2, first: 0 });
     const index = await fetch(`${second.server.url}zh-cn/search-index.json`);
     expect(index.status).toBe(200);
     expect(JSON.stringify(await index.json())).toContain('阿尔法章节');

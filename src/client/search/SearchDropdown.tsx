@@ -80,9 +80,9 @@ export default function SearchDropdown({ query, inputRef, open, onClose, onChoos
             // The link itself is the option: an option holding a link is a control inside a control.
             <li key={hit.doc.i} className="search-result" role="presentation" data-result-type={hit.type} onMouseEnter={() => setActive(i)}>
               <a id={`search-result-${i}`} role="option" aria-selected={i === active} href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)} onClick={onChoose}>
-                <span className="search-result-title"><Highlighted parts={highlightParts(hit.doc.t, state.tokens)} /></span>
-                {hit.doc.s && <span className="search-result-section"><Highlighted parts={highlightParts(hit.doc.s, state.tokens)} /></span>}
-                <span className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength)} /></span>
+                <span className="search-result-title"><Highlighted parts={highlightParts(hit.doc.t, state.tokens, state.segment)} /></span>
+                {hit.doc.s && <span className="search-result-section"><Highlighted parts={highlightParts(hit.doc.s, state.tokens, state.segment)} /></span>}
+                <span className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength, state.segment)} /></span>
               </a>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { format, plural } from '../../i18n/index.js';
 import { useSite } from '../../theme/site-context.js';
 import { highlightParts, snippetParts } from '../../search/highlight.js';
@@ -18,7 +18,11 @@ export default function SearchPageResults() {
   const ctx = params.get('ctx') ?? '';
   const urlPrefix = ctx ? site.homeRoute + ctx.replace(/^\/+/, '') : undefined;
   const trimmed = query.trim();
-  const state = useSearch(site, trimmed, { urlPrefix });
+  const listRef = useRef<HTMLOListElement>(null);
+  const [seen, watchResults] = useSeenResults(listRef);
+  const state = useSearch(site, trimmed, { urlPrefix }, seen);
+  const hits = state.status === 'ready' ? state.hits : undefined;
+  useEffect(watchResults, [watchResults, hits]);
 
   useEffect(() => {
     const next = new URLSearchParams(location.search);
@@ -46,16 +50,16 @@ export default function SearchPageResults() {
       ) : (
         <>
           <p className="search-page-count">{plural(strings.searchPageResultCount, state.hits.length, site.locale.htmlLang)}</p>
-          <ol>
+          <ol ref={listRef}>
             {state.hits.map((hit) => (
-              <li key={hit.doc.i} className="search-page-result" data-result-type={hit.type}>
+              <li key={hit.doc.i} className="search-page-result" data-result-type={hit.type} data-doc={hit.doc.i}>
                 {hit.doc.b.length > 0 && <div className="search-result-breadcrumbs">{hit.doc.b.join(' › ')}</div>}
                 <h3>
                   <a href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}>
-                    <Highlighted parts={highlightParts(hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t, state.tokens)} />
+                    <Highlighted parts={highlightParts(hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t, state.tokens, state.segment)} />
                   </a>
                 </h3>
-                <p className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength)} /></p>
+                <p className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength, state.segment)} /></p>
               </li>
             ))}
           </ol>
@@ -63,4 +67,24 @@ export default function SearchPageResults() {
       ))}
     </div>
   );
+}
+
+/**
+ * The ids of the results that have come near the viewport, so that only their pages' texts are
+ * fetched (a broad query lists results from forty pages; most are never scrolled to); undefined
+ * without IntersectionObserver, and then every result's texts are fetched. `watch`, run after
+ * each render of new results, observes the list's current items and returns the cleanup.
+ */
+function useSeenResults(listRef: RefObject<HTMLOListElement | null>): [seen: ReadonlySet<number> | undefined, watch: () => (() => void) | undefined] {
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
+  const [observer] = useState(() => (typeof IntersectionObserver === 'undefined' ? undefined : new IntersectionObserver((entries) => {
+    const shown = entries.filter((entry) => entry.isIntersecting).map((entry) => Number((entry.target as HTMLElement).dataset.doc));
+    if (shown.length) setSeen((previous) => (shown.every((doc) => previous.has(doc)) ? previous : new Set([...previous, ...shown])));
+  }, { rootMargin: '600px 0px' })));
+  const watch = useCallback(() => {
+    if (!observer) return undefined;
+    listRef.current?.querySelectorAll('li[data-doc]').forEach((item) => observer.observe(item));
+    return () => observer.disconnect();
+  }, [observer, listRef]);
+  return [observer ? seen : undefined, watch];
 }

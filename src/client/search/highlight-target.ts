@@ -1,5 +1,25 @@
+import type { SiteData } from '../../pages/types.js';
 import { findMatches } from '../../search/highlight.js';
-import { normalizeLatin } from '../../search/tokenize.js';
+import { normalizeLatin, type CjkSegmenter } from '../../search/tokenize.js';
+import { loadSearchEngine } from './load-engine.js';
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/**
+ * Marks what the reader typed (the `highlight` parameter) on the page. Latin words need only
+ * their stems. Chinese has no spaces: the typed text and the page are cut into words by the
+ * engine's segmenter (the index's jieba-made vocabulary), so whole words are marked as the search
+ * matched them, never a character inside a longer word (式 in 表达式). That needs the index, which
+ * a reader coming from a search has in this page context or in the HTTP cache; if it cannot be
+ * loaded, the typed Chinese is marked where it occurs as written.
+ */
+export async function highlightTyped(typed: string, removeLabel: string, site: SiteData): Promise<void> {
+  const engine = CJK.test(typed) ? await loadSearchEngine(site).catch(() => undefined) : undefined;
+  // The reader may have moved on while the index loaded: mark only the page it was meant for.
+  if (new URL(location.href).searchParams.get('highlight') !== typed) return;
+  if (engine) highlightTarget(engine.queryTokens(typed), removeLabel, engine.segment);
+  else highlightTarget(highlightTokensOf(typed), removeLabel);
+}
 
 /**
  * The tokens to mark for what the reader typed (the `highlight` parameter carries their words,
@@ -8,7 +28,7 @@ import { normalizeLatin } from '../../search/tokenize.js';
 export function highlightTokensOf(typed: string): string[] {
   const tokens: string[] = [];
   for (const [word] of typed.matchAll(/[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+(?:['’][a-z]+)?/gi)) {
-    const token = /[\u3400-\u9fff]/.test(word) ? word : normalizeLatin(word.toLowerCase());
+    const token = CJK.test(word) ? word : normalizeLatin(word.toLowerCase());
     if (token && !tokens.includes(token)) tokens.push(token);
   }
   return tokens;
@@ -21,7 +41,7 @@ const SKIP = new Set(['SCRIPT', 'STYLE', 'TEXTAREA', 'MARK', 'BUTTON']);
  * button that removes the marks (and the `highlight` parameter). Text is only split and
  * wrapped: nothing from the query or the page is ever parsed as HTML.
  */
-export function highlightTarget(tokens: string[], removeLabel: string): void {
+export function highlightTarget(tokens: string[], removeLabel: string, segment?: CjkSegmenter): void {
   const content = document.querySelector<HTMLElement>('#main-content .markdown');
   if (!content) return;
   removeHighlights(content);
@@ -33,7 +53,7 @@ export function highlightTarget(tokens: string[], removeLabel: string): void {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
   let marked = 0;
   for (const text of texts) {
-    const ranges = findMatches(text.data, tokens);
+    const ranges = findMatches(text.data, tokens, segment);
     // Split from the end so earlier offsets stay valid.
     for (let r = ranges.length - 1; r >= 0; r--) {
       const [start, end] = ranges[r];

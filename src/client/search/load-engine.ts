@@ -21,15 +21,16 @@ export function loadSearchEngine(site: SiteData): Promise<SearchEngine> {
 }
 
 /**
- * The full text of every document (search-text.json), for snippets around the match; fetched
- * at most once per page context, like the engine. Undefined when the build wrote none.
+ * The full texts of one page's documents (search-text/<page>.json), for snippets around the
+ * match; each fetched at most once per page context, like the engine. Undefined when the build
+ * wrote none.
  */
-export function loadSearchTexts(site: SiteData): Promise<SearchTextFile> | undefined {
+export function loadSearchTexts(site: SiteData, page: number): Promise<SearchTextFile> | undefined {
   const { indexUrl, textHash } = site.search;
   if (!textHash) return undefined;
   let url: string;
   try {
-    url = textRequestUrl(indexUrl, textHash, location.href);
+    url = textRequestUrl(indexUrl, textHash, page, location.href);
   } catch (error) {
     return Promise.reject(error as Error);
   }

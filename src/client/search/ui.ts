@@ -4,4 +4,4 @@
  */
 export { default as SearchDropdown } from './SearchDropdown.js';
 export { default as SearchPageResults } from './SearchPageResults.js';
-export { highlightTarget, highlightTokensOf } from './highlight-target.js';
+export { highlightTyped } from './highlight-target.js';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SiteData } from '../../pages/types.js';
 import type { SearchEngine, SearchHit, SearchOptions } from '../../search/engine.js';
-import { textsFor, type SearchDocument, type SearchTextFile } from '../../search/index-format.js';
+import { textsFor, type SearchDocument } from '../../search/index-format.js';
+import type { CjkSegmenter } from '../../search/tokenize.js';
 import { loadSearchEngine, loadSearchTexts } from './load-engine.js';
 
 export type SearchState =
@@ -11,33 +12,60 @@ export type SearchState =
     status: 'ready';
     hits: SearchHit[];
     tokens: string[];
-    /** The text a result's snippet is cut from: the full text once it has arrived, until then the index's opening. */
+    /** The engine's Chinese word cutter: matches are highlighted as whole words. */
+    segment: CjkSegmenter;
+    /** The text a result's snippet is cut from: the full text once its page's file has arrived, until then the index's opening. */
     snippetSource: (doc: SearchDocument) => string;
   };
 
 /**
- * Loads the engine and the full texts on mount, both at once (once per page context), and runs
- * the query whenever it changes. Results never wait for the texts: they show the index's short
- * snippets first and upgrade when the texts arrive; if the texts fail, the short ones stay.
+ * Loads the engine on mount (once per page context) and runs the query whenever it changes.
+ * The full texts snippets are cut from come per page, fetched for the pages of the results
+ * shown only (`seen`: the ids of the results the reader can see, when not all of them): results
+ * never wait for them (they show the index's short snippets first and upgrade when a page's
+ * texts arrive; if a file fails, its short ones stay).
  */
-export function useSearch(site: SiteData, query: string, options: SearchOptions): SearchState {
+export function useSearch(site: SiteData, query: string, options: SearchOptions, seen?: ReadonlySet<number>): SearchState {
   const [engine, setEngine] = useState<SearchEngine | Error | undefined>();
-  const [textFile, setTextFile] = useState<SearchTextFile | undefined>();
   useEffect(() => {
     let live = true;
     loadSearchEngine(site).then((loaded) => live && setEngine(loaded), (error: Error) => live && setEngine(error));
-    loadSearchTexts(site)?.then((loaded) => live && setTextFile(loaded), () => {});
     return () => { live = false; };
   }, [site]);
-  const texts = useMemo(() => (engine && !(engine instanceof Error) && textFile ? textsFor(textFile, engine.documents.length) : undefined), [engine, textFile]);
   const { limit, urlPrefix } = options;
   const found = useMemo(() => {
     if (!engine || engine instanceof Error) return undefined;
-    return { hits: engine.search(query, { limit, urlPrefix }), tokens: engine.queryTokens(query) };
+    return { hits: engine.search(query, { limit, urlPrefix }), tokens: engine.queryTokens(query), segment: engine.segment };
   }, [engine, query, limit, urlPrefix]);
+  const shown = useMemo(() => (seen ? found?.hits.filter((hit) => seen.has(hit.doc.i)) : found?.hits), [found, seen]);
+  const texts = usePageTexts(site, engine instanceof Error ? undefined : engine, shown);
   return useMemo((): SearchState => {
     if (engine instanceof Error) return { status: 'error', message: engine.message };
     if (!found) return { status: 'loading' };
-    return { status: 'ready', ...found, snippetSource: (doc) => texts?.[doc.i] ?? doc.x };
+    return { status: 'ready', ...found, snippetSource: (doc) => texts.get(doc.i) ?? doc.x };
   }, [engine, found, texts]);
+}
+
+/** The full texts (by document id) of the pages the hits come from, as their files arrive. */
+function usePageTexts(site: SiteData, engine: SearchEngine | undefined, hits: SearchHit[] | undefined): Map<number, string> {
+  const [texts, setTexts] = useState<Map<number, string>>(() => new Map());
+  // The pages wanted, as a stable key: typing that keeps the same pages fetches and renders nothing new.
+  const pages = useMemo(() => [...new Set((hits ?? []).map((hit) => hit.doc.g))].sort((a, b) => a - b).join(' '), [hits]);
+  useEffect(() => {
+    if (!engine || !pages) return;
+    let live = true;
+    for (const page of pages.split(' ').map(Number)) {
+      // Files already loaded resolve at once (the loader keeps them); a failed one keeps the short snippets.
+      loadSearchTexts(site, page)?.then((file) => {
+        const own = textsFor(file, page, engine.documents);
+        if (!live || !own) return;
+        setTexts((previous) => {
+          if ([...own.keys()].every((doc) => previous.has(doc))) return previous;
+          return new Map([...previous, ...own]);
+        });
+      }, () => {});
+    }
+    return () => { live = false; };
+  }, [site, engine, pages]);
+  return texts;
 }

@@ -49,8 +49,8 @@ export function SearchBox() {
     if (!site.search.highlightOnTarget) return;
     const typed = new URL(location.href).searchParams.get('highlight');
     if (typed === null) return;
-    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTarget(ui.highlightTokensOf(typed), strings.searchHighlightRemove));
-  }, [href, site.search.highlightOnTarget, site.lazyModules, strings]);
+    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTyped(typed, strings.searchHighlightRemove, site));
+  }, [href, site, strings]);
 
   return (
     <form className="navbar-search" role="search" action={site.searchRoute} method="get" onMouseEnter={activate}
