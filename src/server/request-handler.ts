@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import path from 'node:path';
+import { compressWhatFollows } from './compress-on-the-fly.js';
 import { createFileSender } from './file-sender.js';
 import { isHtmlFile, sendHtmlPage, type TransformHtml } from './html-page.js';
 import { formatUrlPath, parseRequestPath, sanitizeQueryForHeader } from './resolve-path.js';
@@ -34,7 +35,10 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
     const urlPath = formatUrlPath([...config.baseSegments, ...relativeSegments], false);
     for (const page of pages) {
       const located = await siteFiles.locate(page, false);
-      if (located.kind === 'file') return sendHtmlPage(req, res, located.realPath, 404, urlPath, config.transformHtml);
+      if (located.kind === 'file') {
+        compressWhatFollows(req, res);
+        return sendHtmlPage(req, res, located.realPath, 404, urlPath, config.transformHtml);
+      }
     }
     sendPlainText(req, res, 404, 'Page Not Found');
   }
@@ -72,6 +76,7 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
       case 'not-found':
         return sendNotFound(req, res, route.relativeSegments, located.reason);
       case 'file': {
+        compressWhatFollows(req, res);
         const urlPath = formatUrlPath(parsed.segments, parsed.trailingSlash);
         if (config.transformHtml !== undefined && isHtmlFile(located.realPath)) {
           return sendHtmlPage(req, res, located.realPath, 200, urlPath, config.transformHtml);

@@ -334,6 +334,36 @@ describe('precompressed siblings', () => {
   });
 });
 
+describe('files without a sibling, compressed as they are sent', () => {
+  const url = `${BASE}assets/no-sibling.js`;
+  const source = `export const rows = [\n${'  { name: "row", value: 42 },\n'.repeat(300)}];\n`;
+  beforeAll(() => fs.writeFile(path.join(fixture.site, 'assets', 'no-sibling.js'), source));
+
+  it('sends brotli or gzip, as accepted, with Vary', async () => {
+    const brotli = await at(url, { 'Accept-Encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotli.body.length).toBeLessThan(source.length / 10);
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(source);
+    const gzip = await at(url, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(source);
+    const plain = await at(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(source);
+  });
+
+  it('leaves byte ranges and HEAD unencoded', async () => {
+    const range = await at(url, { 'Accept-Encoding': 'gzip, br', Range: 'bytes=0-99' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body.toString()).toBe(source.slice(0, 100));
+    const head = await request(origin + url, { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('a file that cannot be read after sirv found it', () => {
   it('ends that response and keeps the server running', async () => {
     // A socket passes sirv's stat but cannot be opened (ENXIO): the read stream fails after the headers.
