@@ -9,6 +9,9 @@
  * from (each source's size and modification time) and each copy's size and SHA-1 (the build's
  * output manifest takes it from there instead of reading the copies again). A copy whose source
  * has changed since is not used: the build then simply writes no sibling for that file.
+ *
+ * The standard library zip is also repacked there, stored and with bytecode for the modules a run
+ * starts with (stdlib-bytecode.ts): the site serves that one, named by its content.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { CopiedFile } from '../output/copied-file.js';
 import { pyodideFolder, pyodideVersion } from './browser-check-file.js';
+import { stdlibWithBytecode } from './stdlib-bytecode.js';
 
 /** The files of the npm `pyodide` package that loading Python in a browser fetches. */
 export const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'];
@@ -30,25 +34,43 @@ const BROTLI = { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROT
 const GZIP_LEVEL = 9;
 /** A copy that saves less than this is not kept (the standard library zip is deflated already). */
 const MIN_SAVING = 0.05;
-const SETTINGS = `br10-w24-gz9-${MIN_SAVING}`;
+const SETTINGS = `br10-w24-gz9-${MIN_SAVING}-stdlib-pyc1`;
 
 export type Encoding = 'br' | 'gz';
+
+interface Written { size: number; sha1: string }
 
 interface Manifest {
   version: string;
   settings: string;
-  files: Record<string, { size: number; mtimeMs: number; copies: Partial<Record<Encoding, { size: number; sha1: string }>> }>;
+  files: Record<string, {
+    size: number; mtimeMs: number;
+    /** The file the site serves instead of the package's (the repacked standard library). */
+    replacement?: Written;
+    copies: Partial<Record<Encoding, Written>>;
+  }>;
 }
+
+/** What a build takes for one of PYODIDE_FILES: the file to serve instead of the package's, if any, and its compressed siblings. */
+export interface PreparedFile { replacement?: CopiedFile; siblings: Partial<Record<Encoding, CopiedFile>> }
+
+/** The file that is served repacked (see stdlib-bytecode.ts). */
+const REPACKED = 'python_stdlib.zip';
+
 
 /** Two folders below the package root, from src/runner/, dist/runner/ and dist/bundle/ alike. */
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Where the copies are and what they are copies of (tests give their own). */
-export interface PyodidePlaces { source: string; version: string; copies: string }
+export interface PyodidePlaces {
+  source: string; version: string; copies: string;
+  /** Makes the repacked standard library from the package's folder. */
+  repack(source: string): Promise<Uint8Array>;
+}
 
 export function installedPyodide(): PyodidePlaces {
   const version = pyodideVersion();
-  return { source: pyodideFolder(), version, copies: path.join(packageRoot, 'dist', 'pyodide', version) };
+  return { source: pyodideFolder(), version, copies: path.join(packageRoot, 'dist', 'pyodide', version), repack: stdlibWithBytecode };
 }
 
 function readManifest(folder: string): Manifest | undefined {
@@ -72,30 +94,42 @@ function madeFromCurrent(manifest: Manifest, name: string, places: PyodidePlaces
   return entry.size === now.size && entry.mtimeMs === now.mtimeMs;
 }
 
+/** A file the manifest lists, if it is there with the listed size. */
+function listed(file: string, entry: Written): CopiedFile | undefined {
+  try {
+    return statSync(file).size === entry.size ? new CopiedFile(file, entry.size, entry.sha1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The copies that match the installed Pyodide, by sibling name (`pyodide.asm.wasm.br`), each a
- * file to copy with its SHA-1 known. Empty when `npm run prepare` has not made them (pybook run
- * from its sources) or Pyodide was installed again since.
+ * What was made at install for each of PYODIDE_FILES that matches the installed Pyodide: files
+ * to copy, with their SHA-1 known. Empty when `npm run prepare` has not made them (pybook run from
+ * its sources) or Pyodide was installed again since: the build then serves the package's files
+ * without siblings.
  */
-export function precompressedPyodide(places = installedPyodide()): Map<string, CopiedFile> {
-  const copies = new Map<string, CopiedFile>();
+export function precompressedPyodide(places = installedPyodide()): Map<string, PreparedFile> {
+  const prepared = new Map<string, PreparedFile>();
   const folder = places.copies;
   const manifest = readManifest(folder);
-  if (!manifest || manifest.version !== places.version || manifest.settings !== SETTINGS) return copies;
+  if (!manifest || manifest.version !== places.version || manifest.settings !== SETTINGS) return prepared;
   for (const name of PYODIDE_FILES) {
     if (!madeFromCurrent(manifest, name, places)) continue;
-    for (const [encoding, copy] of Object.entries(manifest.files[name]!.copies)) {
-      const file = path.join(folder, `${name}.${encoding}`);
-      try {
-        if (statSync(file).size !== copy.size) continue;
-      } catch {
-        continue;
-      }
-      copies.set(`${name}.${encoding}`, new CopiedFile(file, copy.size, copy.sha1));
+    const entry = manifest.files[name]!;
+    const replacement = entry.replacement && listed(path.join(folder, name), entry.replacement);
+    if (entry.replacement && !replacement) continue; // the siblings are of the replacement
+    const siblings: PreparedFile['siblings'] = {};
+    for (const [encoding, copy] of Object.entries(entry.copies) as Array<[Encoding, Written]>) {
+      const file = listed(path.join(folder, `${name}.${encoding}`), copy);
+      if (file) siblings[encoding] = file;
     }
+    prepared.set(name, { replacement, siblings });
   }
-  return copies;
+  return prepared;
 }
+
+const sha1 = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -116,7 +150,13 @@ export async function writePrecompressedPyodide(places = installedPyodide()): Pr
   await Promise.all(PYODIDE_FILES.map(async (name) => {
     const source = path.join(places.source, name);
     const before = stamp(source);
-    const bytes = readFileSync(source);
+    let bytes: Uint8Array = readFileSync(source);
+    let replacement: Written | undefined;
+    if (name === REPACKED) {
+      bytes = await places.repack(places.source);
+      writeFileSync(path.join(staging, name), bytes);
+      replacement = { size: bytes.length, sha1: sha1(bytes) };
+    }
     const made = await Promise.all([
       brotli(bytes, { params: { ...BROTLI, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).then((b) => ['br', b] as const),
       gzip(bytes, { level: GZIP_LEVEL }).then((b) => ['gz', b] as const),
@@ -125,9 +165,9 @@ export async function writePrecompressedPyodide(places = installedPyodide()): Pr
     for (const [encoding, compressed] of made) {
       if (compressed.length > bytes.length * (1 - MIN_SAVING)) continue;
       writeFileSync(path.join(staging, `${name}.${encoding}`), compressed);
-      copies[encoding] = { size: compressed.length, sha1: createHash('sha1').update(compressed).digest('hex') };
+      copies[encoding] = { size: compressed.length, sha1: sha1(compressed) };
     }
-    manifest.files[name] = { ...before, copies };
+    manifest.files[name] = { ...before, replacement, copies };
   }));
   writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   rmSync(folder, { recursive: true, force: true });

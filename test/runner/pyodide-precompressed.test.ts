@@ -22,23 +22,31 @@ function fakePyodide(): PyodidePlaces {
     const bytes = name.endsWith('.zip') ? Buffer.from(Array.from({ length: 20_000 }, () => Math.floor(Math.random() * 256))) : Buffer.from(`/* ${name} */ export const x = 1;\n`.repeat(500));
     writeFileSync(path.join(source, name), bytes);
   }
-  return { source, version: '1.2.3', copies: path.join(root, 'dist', 'pyodide', '1.2.3') };
+  // The repacked standard library stands in as the zip's bytes stored, i.e. bigger than the original.
+  const repack = async (folder: string) => Buffer.concat([Buffer.from('repacked:'), readFileSync(path.join(folder, 'python_stdlib.zip'))]);
+  return { source, version: '1.2.3', copies: path.join(root, 'dist', 'pyodide', '1.2.3'), repack };
 }
 
 describe('Pyodide compressed at install', () => {
-  it('writes .br and .gz copies that decompress to the files, skips what does not shrink, and gives them to the build with their SHA-1', async () => {
+  it('writes .br and .gz copies that decompress to the files, serves the repacked zip, skips what does not shrink, and gives them to the build with their SHA-1', async () => {
     const places = fakePyodide();
     expect(await writePrecompressedPyodide(places)).toBe('written');
-    const copies = precompressedPyodide(places);
-    const expected = PYODIDE_FILES.filter((name) => !name.endsWith('.zip')).flatMap((name) => [`${name}.br`, `${name}.gz`]);
-    expect([...copies.keys()].sort()).toEqual(expected.sort());
-    for (const [sibling, copy] of copies) {
-      const original = readFileSync(path.join(places.source, sibling.replace(/\.(br|gz)$/, '')));
-      const bytes = Buffer.from(bytesOf(copy));
-      expect((sibling.endsWith('.br') ? zlib.brotliDecompressSync(bytes) : zlib.gunzipSync(bytes)).equals(original)).toBe(true);
-      // The output manifest's entry without reading the copy again, and the same as reading it.
-      expect(copy.sha1).toBeDefined();
-      expect(entryOf(copy)).toEqual(entryOf(bytes));
+    const prepared = precompressedPyodide(places);
+    expect([...prepared.keys()].sort()).toEqual([...PYODIDE_FILES].sort());
+    const zip = prepared.get('python_stdlib.zip')!;
+    expect(String(bytesOf(zip.replacement!)).startsWith('repacked:')).toBe(true);
+    expect(zip.siblings).toEqual({}); // random bytes do not shrink
+    for (const name of PYODIDE_FILES.filter((n) => !n.endsWith('.zip'))) {
+      const { replacement, siblings } = prepared.get(name)!;
+      expect(replacement).toBeUndefined();
+      const original = readFileSync(path.join(places.source, name));
+      expect(zlib.brotliDecompressSync(bytesOf(siblings.br!)).equals(original)).toBe(true);
+      expect(zlib.gunzipSync(bytesOf(siblings.gz!)).equals(original)).toBe(true);
+      for (const copy of [siblings.br!, siblings.gz!]) {
+        // The output manifest's entry without reading the copy again, and the same as reading it.
+        expect(copy.sha1).toBeDefined();
+        expect(entryOf(copy)).toEqual(entryOf(Buffer.from(bytesOf(copy))));
+      }
     }
   });
 
@@ -49,11 +57,11 @@ describe('Pyodide compressed at install', () => {
     const wasm = path.join(places.source, 'pyodide.asm.wasm');
     writeFileSync(wasm, 'another build of the wasm'.repeat(100));
     utimesSync(wasm, new Date(), new Date(Date.now() + 5000));
-    const copies = precompressedPyodide(places);
-    expect(copies.has('pyodide.asm.wasm.br')).toBe(false);
-    expect(copies.has('pyodide.mjs.br')).toBe(true);
+    const prepared = precompressedPyodide(places);
+    expect(prepared.has('pyodide.asm.wasm')).toBe(false);
+    expect(prepared.get('pyodide.mjs')?.siblings.br).toBeDefined();
     expect(await writePrecompressedPyodide(places)).toBe('written');
-    expect(precompressedPyodide(places).has('pyodide.asm.wasm.br')).toBe(true);
+    expect(precompressedPyodide(places).get('pyodide.asm.wasm')?.siblings.br).toBeDefined();
   });
 
   it('gives nothing when no copies were made (pybook run from its sources without prepare)', () => {
