@@ -21,7 +21,7 @@ export interface SandboxRunEvents {
 let nextRunId = 1;
 
 export class SandboxFrame {
-  /** Resolves when the runtime in the sandbox has started; rejects when it could not. */
+  /** Resolves when the runtime in the sandbox has started (the iframe then has data-ready); rejects when it could not. */
   readonly ready: Promise<void>;
   private readonly frame: HTMLIFrameElement;
   private readonly onMessage: (event: MessageEvent) => void;
@@ -57,7 +57,7 @@ export class SandboxFrame {
     }
     if (message.type === 'ready' || message.type === 'load-failed') {
       if (this.phase !== 'starting') return;
-      if (message.type === 'ready') { this.phase = 'ready'; settle.resolve(); } else { this.phase = 'ended'; settle.reject(new Error(message.message)); }
+      if (message.type === 'ready') { this.phase = 'ready'; this.frame.dataset.ready = ''; settle.resolve(); } else { this.phase = 'ended'; settle.reject(new Error(message.message)); }
       return;
     }
     const events = this.events;
