@@ -72,4 +72,54 @@ describe('the Python runner: bytes of a first run, and the sandbox of the next',
     // And the one after it is started again, ahead of the next click.
     await spare.waitFor({ state: 'attached', timeout: LONG });
   }, LONG);
+
+  it('a sandbox whose process dies mid-run (as a memory bomb\'s out-of-memory kill ends it) ends the run at once with a clear status; the page lives on and the next run works', async () => {
+    const fresh = await openPage(site);
+    fresh.context.setDefaultTimeout(LONG);
+    try {
+      // A time limit longer than the test: only the sandbox's silence can end the run.
+      await fresh.page.route(/\/assets\/site\/en\.[0-9a-f]+\.json$/, async (route) => {
+        const response = await route.fetch();
+        const data = (await response.json()) as { runner: { timeLimitMs: number } };
+        data.runner.timeLimitMs = 600_000;
+        await route.fulfill({ response, json: data });
+      });
+      await gotoHydrated(fresh.page, site.url('dictionary/'));
+      const blocks = '.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="javascript"])';
+      expect(await fresh.page.locator(blocks).count()).toBeGreaterThan(1);
+      const block = fresh.page.locator(blocks).first();
+      await block.locator('button[data-code-action=edit]').click();
+      await block.locator('.code-editor .cm-content').fill('console.log("looping"); await new Promise((r) => setTimeout(r, 500)); while (true) {}');
+      await block.locator('button[data-code-action=run]').click();
+      await block.locator('.code-run-output .code-output-pre', { hasText: 'looping' }).waitFor();
+      // Playwright takes a crashed child frame for a crashed page and answers nothing more: the
+      // page is watched through a CDP session of its own from here on.
+      const raw = await fresh.context.newCDPSession(fresh.page);
+      /** Waits in the page until `condition` (an expression) is truthy, then gives `value`'s value. */
+      const when = async (condition: string, value: string): Promise<unknown> => {
+        const { result, exceptionDetails } = await raw.send('Runtime.evaluate', {
+          expression: `new Promise((resolve) => { const look = () => (${condition}) ? resolve(${value}) : setTimeout(look, 50); look(); })`,
+          awaitPromise: true,
+          returnByValue: true,
+        });
+        if (exceptionDetails) throw new Error(exceptionDetails.text);
+        return result.value;
+      };
+      // The run's sandbox is the first in the page (the spare is added after it). Its renderer is
+      // killed as an out-of-memory kill ends it; a sandboxed iframe has a process of its own.
+      const running = await (await fresh.page.locator('iframe.code-run-sandbox').first().elementHandle())!.contentFrame();
+      const session = await fresh.context.newCDPSession(running!);
+      void session.send('Page.crash').catch(() => {}); // no answer comes: the target is gone
+      const first = `document.querySelectorAll('${blocks}')[0]`;
+      expect(await when(`${first}.querySelector('.code-run-output:not([data-verdict="pending"])')`,
+        `[${first}.querySelector('.code-run-output').dataset.verdict, ${first}.querySelector('.code-run-status').textContent]`))
+        .toEqual(['crashed', expect.stringContaining('used up its memory')]);
+      // The next JavaScript run (the book's code of the next block) gets a new sandbox and works.
+      const second = `document.querySelectorAll('${blocks}')[1]`;
+      await raw.send('Runtime.evaluate', { expression: `${second}.querySelector('button[data-code-action=run]').click()` });
+      expect(await when(`${second}.querySelector('.code-run-output:not([data-verdict="pending"])')`, `${second}.querySelector('.code-run-output').dataset.verdict`)).toBe('matches');
+    } finally {
+      await fresh.context.close();
+    }
+  }, LONG);
 });

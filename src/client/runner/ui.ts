@@ -168,6 +168,11 @@ function run(block: HTMLElement): void {
       output.setVerdict('failed');
       status(fill(t.loadFailed, { message }));
     },
+    crashed() {
+      finish();
+      output.setVerdict('crashed');
+      status(t.crashed);
+    },
   });
   active.set(block, current);
 }
@@ -214,6 +219,7 @@ function check(block: HTMLElement): void {
       truncated: () => {},
       exit: () => { window.clearTimeout(timer); resolve({ stdout, stderr }); },
       failed: (message) => { window.clearTimeout(timer); reject(new Error(fill(t.loadFailed, { message }))); },
+      crashed: () => { window.clearTimeout(timer); reject(new Error(t.crashed)); },
     });
   });
   void checkExercise(block, currentCode(block), runPython, strings).then(status, (error: Error) => status(error.message)).finally(() => parts.runButton.removeAttribute('aria-disabled'));
