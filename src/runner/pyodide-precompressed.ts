@@ -94,13 +94,23 @@ function madeFromCurrent(manifest: Manifest, name: string, places: PyodidePlaces
   return entry.size === now.size && entry.mtimeMs === now.mtimeMs;
 }
 
+/**
+ * Each file as one object while the manifest says the same of it: watch mode tells an unchanged
+ * output file by its identity (a new object every build was a changed file every rebuild).
+ */
+const known = new Map<string, CopiedFile>();
+
 /** A file the manifest lists, if it is there with the listed size. */
 function listed(file: string, entry: Written): CopiedFile | undefined {
   try {
-    return statSync(file).size === entry.size ? new CopiedFile(file, entry.size, entry.sha1) : undefined;
+    if (statSync(file).size !== entry.size) return undefined;
   } catch {
     return undefined;
   }
+  const key = `${file}\0${entry.size}\0${entry.sha1}`;
+  let copy = known.get(key);
+  if (!copy) known.set(key, (copy = new CopiedFile(file, entry.size, entry.sha1)));
+  return copy;
 }
 
 /**
