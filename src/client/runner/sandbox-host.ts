@@ -33,7 +33,9 @@ function start(message: StartMessage): void {
     end(1);
   };
   const { files, lock, fixtures } = message;
-  worker.postMessage({ type: 'load', files, lock, fixtures });
+  // Handed over, not copied: this sandbox's copy of the runtime (some 25 MB for Python) is the worker's alone.
+  const bytes = [...Object.values(files ?? {}), ...(fixtures ?? []).map((fixture) => fixture.bytes)].filter((b) => b instanceof ArrayBuffer);
+  worker.postMessage({ type: 'load', files, lock, fixtures }, [...new Set(bytes)]);
 }
 
 function end(status: number): void {
