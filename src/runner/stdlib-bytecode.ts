@@ -11,7 +11,9 @@
  * - with a `.pyc` beside each module imported at start-up, by the harness or by the modules the
  *   book's examples use most (hash-based and unchecked, so zipimport takes it without comparing
  *   times). The sources stay, so tracebacks still show stdlib lines as CPython's do.
- * What Python runs is unchanged: the same modules, compiled by the same compiler.
+ * What Python runs is unchanged: the same modules, compiled by the same compiler. One thing a
+ * program can see differs: a module loaded from bytecode has `__file__` ending in `.pyc`; so
+ * `pybook check`'s Pyodide imports from this zip too (node/runtime-host.ts).
  */
 import { PythonSession } from './python-session.js';
 
