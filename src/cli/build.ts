@@ -10,8 +10,9 @@ import { clearProgress, printWarnings, progressReporter } from './report.js';
 export interface BuildCommandOptions {
   config: string; outDir: string; quiet?: boolean; cache?: boolean; threads?: number;
   /**
-   * Write `.br`/`.gz` siblings (see precompress.ts). Not the default yet: Pyodide's 13 MB cost a
-   * cold build some 10 s of CPU (twice that on a loaded machine), paid again with `--no-cache`.
+   * Write `.br`/`.gz` siblings of the pages and other larger text files (see precompress.ts).
+   * Pyodide's siblings are there without it: compressed at install, only copied by a build
+   * (runner/pyodide-precompressed.ts), as compressing its 13 MB cost a cold build some 10 s of CPU.
    */
   precompress?: boolean;
 }

@@ -28,7 +28,7 @@ export function createProgram(): Command {
     .option('-o, --out-dir <dir>', 'output folder (its contents are served at the base path)', 'build')
     .option('--no-cache', 'ignore and do not write the build cache (node_modules/.cache/pybook)')
     .option('--threads <n>', 'threads that compile chapters (default: one per core, up to 8, on 4 or more cores; else 1)', threadCount)
-    .option('--precompress', 'also write .br and .gz siblings of the larger text and wasm files, for servers that send them')
+    .option('--precompress', 'also write .br and .gz siblings of the pages and other larger text files, for servers that send them (Pyodide\'s are always written)')
     .action(async (opts: { config: string; outDir: string; cache: boolean; threads?: number; precompress?: boolean }) => {
       const { runBuild } = await import('./build.js');
       await runBuild({ config: opts.config, outDir: opts.outDir, cache: opts.cache, threads: opts.threads, precompress: opts.precompress });

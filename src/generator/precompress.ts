@@ -66,9 +66,12 @@ export async function addPrecompressedSiblings(files: SiteFiles, cache: DiskCach
   const jobs: Array<Promise<void>> = [];
   for (const [name, contents] of [...files]) {
     if (!isPrecompressible(name, sizeOf(contents))) continue;
+    // Pyodide's siblings come with pybook, compressed harder at install (runner/pyodide-precompressed.ts).
+    const missing = (Object.keys(ENCODINGS) as Array<keyof typeof ENCODINGS>).filter((extension) => !files.has(`${name}.${extension}`));
+    if (!missing.length) continue;
     const bytes = bytesOf(contents);
     const key = hashText(SETTINGS, bytes).slice(0, 40);
-    for (const extension of Object.keys(ENCODINGS) as Array<keyof typeof ENCODINGS>) {
+    for (const extension of missing) {
       jobs.push(sibling(bytes, key, extension, cache).then((compressed) => {
         if (compressed !== undefined) files.set(`${name}.${extension}`, compressed);
       }));

@@ -82,6 +82,7 @@ export const en: InterfaceStrings = {
     inputMissing: 'The program reads input: type it in the Input field (one line per input() call), then run it again.',
     stdinLabel: 'Input (what input() reads, one line per call)',
     loadFailed: 'Could not start the runtime: {message}',
+    crashed: 'The run was ended: its sandbox stopped, most likely because the program used up its memory. The next run starts a new one.',
     cannotRun: 'Runs on your computer only',
     cannotRunPytest: 'pytest is not part of Python in the browser',
     notChecked: 'Not yet checked in the browser, so it has no Run button',

@@ -145,6 +145,8 @@ export interface RunnerStrings {
   stdinLabel: string;
   /** {message}. */
   loadFailed: string;
+  /** The sandbox died during the run: a program that used up its memory, in all likelihood. */
+  crashed: string;
   /** Shown instead of Run, with the reason on hover and focus. */
   cannotRun: string;
   cannotRunPytest: string;

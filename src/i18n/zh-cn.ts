@@ -82,6 +82,7 @@ export const zhCn: InterfaceStrings = {
     inputMissing: '这个程序需要读取输入：请在“输入”框中填写（每次调用 input() 读取一行），然后再次运行。',
     stdinLabel: '输入（input() 读取的内容，每次调用读取一行）',
     loadFailed: '无法启动运行环境：{message}',
+    crashed: '运行已结束：沙箱停止了，很可能是程序耗尽了内存。下一次运行会启动新的沙箱。',
     cannotRun: '只能在你的电脑上运行',
     cannotRunPytest: '浏览器里的 Python 不带 pytest',
     notChecked: '尚未在浏览器中检查，所以没有“运行”按钮',

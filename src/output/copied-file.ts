@@ -9,6 +9,8 @@ export class CopiedFile {
   constructor(
     readonly source: string,
     readonly size: number,
+    /** The SHA-1 of the bytes, when whoever made the file recorded it (the output manifest then need not read it). */
+    readonly sha1?: string,
   ) {}
 
   /** The bytes, read when something must compare them. */

@@ -50,7 +50,7 @@ const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).dige
 const hashOfCopied = sameWhileUnchanged((source) => sha1(readFileSync(source)));
 
 export function entryOf(contents: FileContents): ManifestEntry {
-  if (contents instanceof CopiedFile) return [contents.size, hashOfCopied(contents.source)];
+  if (contents instanceof CopiedFile) return [contents.size, contents.sha1 ?? hashOfCopied(contents.source)];
   return typeof contents === 'string' ? [Buffer.byteLength(contents), sha1(contents)] : [contents.length, sha1(contents)];
 }
 

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
-import { copyOf, sameWhileUnchanged, type FileContents } from '../output/copied-file.js';
+import { copyOf, sameWhileUnchanged, type CopiedFile, type FileContents } from '../output/copied-file.js';
 import { hashText, type DiskCache } from '../generator/disk-cache.js';
 import type { RunnerSiteData } from '../pages/types.js';
 import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
 import { bundleWorker, WORKER_ENTRIES, type WorkerName } from './bundle-workers.js';
+import { PYODIDE_FILES, precompressedPyodide } from './pyodide-precompressed.js';
 import { sandboxDocument } from './sandbox-document.js';
 
-/** The files of the npm `pyodide` package that loading Python in a browser fetches. */
-const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'];
 
 export interface RunnerAssets {
   /** Output files: path relative to the site root -> contents. */
@@ -26,7 +25,8 @@ const readOnce = sameWhileUnchanged((file) => readFileSync(file));
 
 /**
  * The files that let a reader run examples in the page: Pyodide, self-hosted from the npm
- * package (never a CDN) in a folder named by its version; the sandbox document and the two worker
+ * package (never a CDN) in a folder named by its version, with the compressed siblings made at
+ * install (pyodide-precompressed.ts); the sandbox document and the two worker
  * scripts; the book's fixtures. None of it is fetched before the reader's first sign of intent.
  */
 export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promise<RunnerAssets> {
@@ -35,8 +35,19 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
   const version = pyodideVersion();
   const pyodideDir = `assets/pyodide-${version}/`;
   const source = pyodideFolder();
-  const pyodide = new Map(PYODIDE_FILES.map((name) => [name, copyOf(path.join(source, name))]));
-  for (const [name, file] of pyodide) files.set(pyodideDir + name, file);
+  // What `npm run prepare` made of them (a copy here, no CPU): .br/.gz siblings, which `pybook
+  // serve` sends to browsers that accept them, and the standard library repacked with bytecode.
+  const prepared = precompressedPyodide();
+  const pyodide = new Map<string, { file: CopiedFile; url: string }>();
+  for (const name of PYODIDE_FILES) {
+    const { replacement, siblings = {} } = prepared.get(name) ?? {};
+    // A repacked file is not the package's: named by its content, not only by the version folder.
+    const file = replacement ?? copyOf(path.join(source, name));
+    const served = pyodideDir + (replacement?.sha1 ? name.replace(/(\.[^.]+)$/, `.${replacement.sha1.slice(0, 10)}$1`) : name);
+    files.set(served, file);
+    for (const [encoding, sibling] of Object.entries(siblings)) files.set(`${served}.${encoding}`, sibling);
+    pyodide.set(name, { file, url: base + served });
+  }
   // Only the lock file's header: no package beyond the standard library is loaded, so its 120 KB
   // list of packages (to be fetched from a CDN) is left out.
   const lock = JSON.parse(readFileSync(path.join(source, 'pyodide-lock.json'), 'utf8')) as { info: unknown };
@@ -73,7 +84,7 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
     sandbox: workers['sandbox-host'],
     python: {
       worker: workers['python-worker'],
-      files: PYODIDE_FILES.map((name) => ({ name, url: base + pyodideDir + name, bytes: pyodide.get(name)!.size })),
+      files: PYODIDE_FILES.map((name) => ({ name, url: pyodide.get(name)!.url, bytes: pyodide.get(name)!.file.size })),
       lock: JSON.stringify({ info: lock.info, packages: {} }),
     },
     javascript: { worker: workers['sandbox-worker'] },

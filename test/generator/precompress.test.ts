@@ -53,6 +53,16 @@ describe('addPrecompressedSiblings', () => {
     expect([...files.keys()].sort()).toEqual(['assets/font.woff2', 'assets/logo.png', 'assets/python_stdlib.zip', 'robots.txt']);
   });
 
+  it('keeps a sibling the site has already (Pyodide\'s, compressed at install) and makes only the missing one', async () => {
+    const files: SiteFiles = new Map<string, FileContents>([
+      ['assets/pyodide/engine.wasm', Buffer.from(SCRIPT)],
+      ['assets/pyodide/engine.wasm.br', Buffer.from('made at install')],
+    ]);
+    await addPrecompressedSiblings(files, new DiskCache(undefined));
+    expect(String(files.get('assets/pyodide/engine.wasm.br'))).toBe('made at install');
+    expect(zlib.gunzipSync(files.get('assets/pyodide/engine.wasm.gz') as Buffer).toString()).toBe(SCRIPT);
+  });
+
   it('takes siblings from the build cache by content, and drops the entries no longer used', async () => {
     const cacheDir = scratch();
     await addPrecompressedSiblings(new Map([['assets/app.js', SCRIPT]]), new DiskCache(cacheDir));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
 import type { RunResult } from '../../src/runner/outcome.js';
+import { precompressedPyodide } from '../../src/runner/pyodide-precompressed.js';
 
 /**
  * Pyodide as `pybook check` runs it (the same PythonSession as the page's worker), in its child
@@ -38,6 +39,12 @@ const lastLine = (text: string) => text.trimEnd().split('\n').slice(-1)[0];
 describe('Pyodide runs an example like python3 example.py', () => {
   it('reports a Python 3 version when it starts', async () => {
     expect(await python.start()).toMatch(/^3\.\d+\.\d+$/);
+  });
+
+  it('imports the standard library the site serves: with bytecode when `npm run prepare` made it, as in the page', async () => {
+    const served = precompressedPyodide().get('python_stdlib.zip')?.replacement;
+    const result = await run('import json, xml.dom.minidom as m\nprint(json.__file__.rsplit(".", 1)[1], m.__file__.rsplit(".", 1)[1])');
+    expect(result.stdout).toBe(served ? 'pyc py\n' : 'py py\n');
   });
 
   it('prints to stdout and exits with status 0', async () => {

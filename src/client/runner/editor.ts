@@ -1,7 +1,8 @@
 /**
  * The code editor of an example being edited: CodeMirror 6, behind a small seam (ui.ts creates
- * one, reads its text and focuses it). It is part of the runner's lazy chunk, so it is fetched
- * on the reader's first sign of intent, never with the page.
+ * one, reads its text and focuses it). A chunk of its own, which ui.ts imports when the reader
+ * points at or presses Edit (or has edits to restore): a Run needs none of its 440 KB, which
+ * would otherwise be a tenth of a first Python run's bytes.
  *
  * Keys: Tab and Shift+Tab indent and dedent; Escape then Tab leaves the editor (CodeMirror's own
  * rule, so a keyboard user is never trapped); Enter keeps the indentation and adds a level after
@@ -93,10 +94,3 @@ const editorOf = (element: HTMLElement, view: EditorView): CodeEditor => ({
   value: () => view.state.doc.toString(),
   focus: () => view.focus(),
 });
-
-/** The editor already in a block, if any (its text survives as long as the element does). */
-export function editorIn(block: Element): CodeEditor | undefined {
-  const element = block.querySelector<HTMLElement>('.code-editor');
-  const view = element && EditorView.findFromDOM(element.querySelector<HTMLElement>('.cm-editor') ?? element);
-  return element && view ? editorOf(element, view) : undefined;
-}

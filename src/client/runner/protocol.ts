@@ -8,6 +8,13 @@ import type { OutputLimits } from './output-batch.js';
 
 export type RunnerLanguage = 'python' | 'javascript';
 
+/**
+ * How often a running sandbox says it is alive. Its own main thread does nothing else (the
+ * program runs in its worker), so only a dead process is silent; the page allows many beats.
+ */
+export const HEARTBEAT_MS = 500;
+export const SILENCE_MS = 4000;
+
 export interface FixtureFile { name: string; bytes: ArrayBuffer }
 
 /** What a sandbox needs to start its runtime: the worker's code and, for Python, Pyodide's files. */
@@ -34,6 +41,8 @@ export type FromSandbox =
   | { type: 'ready' }
   | { type: 'load-failed'; message: string }
   | { type: 'running'; id: number }
+  /** Sent every HEARTBEAT_MS while a run runs: a sandbox that falls silent has died (out of memory). */
+  | { type: 'alive'; id: number }
   | { type: 'stdout' | 'stderr'; id: number; text: string }
   | { type: 'truncated'; id: number }
   | { type: 'exit'; id: number; status: number };
@@ -64,7 +73,7 @@ export function workerMessage(value: unknown): FromWorker | undefined {
 export function sandboxMessage(value: unknown): FromSandbox | undefined {
   if (!isObject(value)) return undefined;
   if (value.type === 'frame-ready') return { type: 'frame-ready' };
-  if (value.type === 'running' && Number.isInteger(value.id)) return { type: 'running', id: value.id as number };
+  if ((value.type === 'running' || value.type === 'alive') && Number.isInteger(value.id)) return { type: value.type, id: value.id as number };
   const message = workerMessage(value);
   if (!message || message.type === 'ready' || message.type === 'load-failed') return message;
   return Number.isInteger(value.id) ? { ...message, id: value.id as number } : undefined;

@@ -17,6 +17,8 @@ export interface RunEvents {
   truncated(): void;
   exit(status: number): void;
   failed(message: string): void;
+  /** The sandbox died during the run (most likely the program ran out of memory). */
+  crashed(): void;
 }
 
 export interface RunHandle {
@@ -65,6 +67,14 @@ export class SandboxedRuntime {
         stderr: (text) => events.stderr(text),
         truncated: () => events.truncated(),
         exit: (status) => { end(); events.exit(status); },
+        crashed: () => {
+          end();
+          // The spare may have shared the dead process (sandboxes of one site can): start another.
+          this.spare?.destroy();
+          this.spare = undefined;
+          this.prepare();
+          events.crashed();
+        },
       });
     }, (error: Error) => {
       if (ended) return;

@@ -7,7 +7,7 @@
  * Only messages from this iframe's window, of a known shape (protocol.ts), for this sandbox's
  * run and in the order a run goes through are acted on: a program cannot forge the page's states.
  */
-import { sandboxMessage, type FromSandbox, type RunMessage, type StartMessage } from './protocol.js';
+import { SILENCE_MS, sandboxMessage, type FromSandbox, type RunMessage, type StartMessage } from './protocol.js';
 import { OUTPUT_LIMITS } from './output-batch.js';
 
 export interface SandboxRunEvents {
@@ -16,18 +16,23 @@ export interface SandboxRunEvents {
   stderr(text: string): void;
   truncated(): void;
   exit(status: number): void;
+  /** The sandbox fell silent during the run: its process died (a program that ran out of memory). */
+  crashed(): void;
 }
 
 let nextRunId = 1;
 
 export class SandboxFrame {
-  /** Resolves when the runtime in the sandbox has started; rejects when it could not. */
+  /** Resolves when the runtime in the sandbox has started (the iframe then has data-ready); rejects when it could not. */
   readonly ready: Promise<void>;
   private readonly frame: HTMLIFrameElement;
   private readonly onMessage: (event: MessageEvent) => void;
   private runId = 0;
   private events?: SandboxRunEvents;
   private phase: 'starting' | 'ready' | 'queued' | 'running' | 'ended' = 'starting';
+  /** When the run's sandbox was last heard from, and the timer that checks it. */
+  private heard = 0;
+  private watchdog?: number;
 
   constructor(sandboxUrl: string, start: Promise<StartMessage>) {
     const frame = (this.frame = document.createElement('iframe'));
@@ -57,17 +62,19 @@ export class SandboxFrame {
     }
     if (message.type === 'ready' || message.type === 'load-failed') {
       if (this.phase !== 'starting') return;
-      if (message.type === 'ready') { this.phase = 'ready'; settle.resolve(); } else { this.phase = 'ended'; settle.reject(new Error(message.message)); }
+      if (message.type === 'ready') { this.phase = 'ready'; this.frame.dataset.ready = ''; settle.resolve(); } else { this.phase = 'ended'; settle.reject(new Error(message.message)); }
       return;
     }
     const events = this.events;
     if (!events || message.id !== this.runId) return;
+    this.heard = performance.now();
+    if (message.type === 'alive') return;
     if (message.type === 'running') { if (this.phase === 'queued') { this.phase = 'running'; events.running(); } return; }
     if (this.phase !== 'running') return;
     if (message.type === 'stdout') events.stdout(message.text);
     else if (message.type === 'stderr') events.stderr(message.text);
     else if (message.type === 'truncated') events.truncated();
-    else if (message.type === 'exit') { this.phase = 'ended'; events.exit(message.status); }
+    else if (message.type === 'exit') { this.end(); events.exit(message.status); }
   }
 
   private post(message: StartMessage | RunMessage): void {
@@ -80,12 +87,23 @@ export class SandboxFrame {
     this.events = events;
     this.runId = nextRunId++;
     this.phase = 'queued';
+    this.heard = performance.now();
+    this.watchdog = window.setInterval(() => {
+      if (performance.now() - this.heard <= SILENCE_MS) return;
+      this.end();
+      events.crashed();
+    }, SILENCE_MS / 4);
     this.post({ type: 'run', id: this.runId, source, stdin, limits: OUTPUT_LIMITS });
+  }
+
+  private end(): void {
+    this.phase = 'ended';
+    window.clearInterval(this.watchdog);
   }
 
   /** Ends everything in the sandbox at once. */
   destroy(): void {
-    this.phase = 'ended';
+    this.end();
     window.removeEventListener('message', this.onMessage);
     this.frame.remove();
   }

@@ -9,7 +9,7 @@
  * removes the iframe when the run ends, is stopped or runs out of time (which also ends a flood
  * or a hung worker: the next run gets another sandbox).
  */
-import { workerMessage, type FromSandbox, type StartMessage, type ToSandbox } from './protocol.js';
+import { HEARTBEAT_MS, workerMessage, type FromSandbox, type StartMessage, type ToSandbox } from './protocol.js';
 
 type State = 'idle' | 'loading' | 'ready' | 'running' | 'done';
 
@@ -33,7 +33,9 @@ function start(message: StartMessage): void {
     end(1);
   };
   const { files, lock, fixtures } = message;
-  worker.postMessage({ type: 'load', files, lock, fixtures });
+  // Handed over, not copied: this sandbox's copy of the runtime (some 25 MB for Python) is the worker's alone.
+  const bytes = [...Object.values(files ?? {}), ...(fixtures ?? []).map((fixture) => fixture.bytes)].filter((b) => b instanceof ArrayBuffer);
+  worker.postMessage({ type: 'load', files, lock, fixtures }, [...new Set(bytes)]);
 }
 
 function end(status: number): void {
@@ -65,6 +67,9 @@ addEventListener('message', (event: MessageEvent<ToSandbox>) => {
     state = 'running';
     runId = message.id;
     toPage({ type: 'running', id: runId });
+    // The page hears these as long as this process lives: a program that ran it out of memory kills
+    // it (a sandboxed iframe has a process of its own), and then the page ends the run at once.
+    setInterval(() => { if (state === 'running') toPage({ type: 'alive', id: runId }); }, HEARTBEAT_MS);
     worker!.postMessage({ type: 'run', source: String(message.source), stdin: String(message.stdin ?? ''), limits: message.limits });
   }
 });

@@ -10,7 +10,7 @@ import type { RunnerSiteData, SiteData } from '../../pages/types.js';
 import type { RunnerStrings } from '../../i18n/types.js';
 import { checkExercise, type RunPython } from '../exercise/check.js';
 import { pageSiteData } from '../page-site-data.js';
-import { createEditor, editorIn } from './editor.js';
+import { editorIn, remember } from './editors.js';
 import { OutputPanel } from './output-panel.js';
 import type { RunnerLanguage } from './protocol.js';
 import { missingModule, readPastInput, verdictOf } from './run-verdict.js';
@@ -168,6 +168,11 @@ function run(block: HTMLElement): void {
       output.setVerdict('failed');
       status(fill(t.loadFailed, { message }));
     },
+    crashed() {
+      finish();
+      output.setVerdict('crashed');
+      status(t.crashed);
+    },
   });
   active.set(block, current);
 }
@@ -214,6 +219,7 @@ function check(block: HTMLElement): void {
       truncated: () => {},
       exit: () => { window.clearTimeout(timer); resolve({ stdout, stderr }); },
       failed: (message) => { window.clearTimeout(timer); reject(new Error(fill(t.loadFailed, { message }))); },
+      crashed: () => { window.clearTimeout(timer); reject(new Error(t.crashed)); },
     });
   });
   void checkExercise(block, currentCode(block), runPython, strings).then(status, (error: Error) => status(error.message)).finally(() => parts.runButton.removeAttribute('aria-disabled'));
@@ -228,10 +234,16 @@ export async function prepareRunner(button: HTMLButtonElement): Promise<void> {
   loadedSite ??= await pageSiteData();
   const block = button.closest<HTMLElement>('.code-block');
   if (!block || !loadedSite.runner || !block.querySelector('.code-run[data-run-lang]')) return;
+  if (button.dataset.codeAction === 'edit') void loadEditor().catch(() => {}); // a press of Edit says what failed
   runtimeFor(langOf(block), loadedSite.runner).prepare();
 }
 
 /* ---- Editing, remembered for the session ---- */
+
+/** CodeMirror, fetched when the reader points at Edit or presses it (a chunk of its own). */
+const loadEditor = () => import('./editor.js');
+/** Blocks whose editor is being loaded: a second press of Edit meanwhile makes no second editor. */
+const opening = new WeakSet<Element>();
 
 type Edits = Record<string, Record<string, string>>;
 function readEdits(): Edits {
@@ -248,18 +260,26 @@ function writeEdit(block: Element, code: string | undefined): void {
 /** Which code block of the page this is: edits are stored by position. */
 const blockIndex = (block: Element) => Array.from(document.querySelectorAll('.markdown .code-block')).indexOf(block);
 
-function edit(block: HTMLElement, code = bookCode(block), focus = true): void {
+async function edit(block: HTMLElement, code = bookCode(block), focus = true): Promise<void> {
   const { t } = site();
   const parts = blockParts(block);
+  if (editorIn(block) || opening.has(block)) return;
+  opening.add(block);
+  let createEditor: Awaited<ReturnType<typeof loadEditor>>['createEditor'];
+  try {
+    ({ createEditor } = await loadEditor());
+  } finally {
+    opening.delete(block);
+  }
   if (editorIn(block)) return;
   const lang = langOf(block);
-  const editor = createEditor({
+  const editor = remember(createEditor({
     code,
     lang,
     label: fill(t.editorLabel, { language: languageName(lang) }),
     onChange: (text) => { writeEdit(block, text); if (readsInput(lang, text)) stdinField(block, t, true); },
     onRun: () => { if (parts.runButton.dataset.codeAction !== 'stop') parts.runButton.click(); },
-  });
+  }));
   parts.pre.hidden = true;
   parts.pre.after(editor.element);
   block.classList.add('editing');
@@ -294,7 +314,7 @@ export async function restoreEdits(root: ParentNode = document): Promise<void> {
   const blocks = Array.from(root.querySelectorAll<HTMLElement>('.markdown .code-block'));
   for (const [index, code] of Object.entries(page)) {
     const block = blocks[Number(index)];
-    if (block?.querySelector('.code-run[data-run-lang]')) edit(block, code, false);
+    if (block?.querySelector('.code-run[data-run-lang]')) await edit(block, code, false);
   }
 }
 
@@ -307,6 +327,6 @@ export async function onRunnerButton(button: HTMLButtonElement): Promise<void> {
   if (action === 'run') run(block);
   else if (action === 'check') check(block);
   else if (action === 'stop') stop(block);
-  else if (action === 'edit') { edit(block); runtimeFor(langOf(block), site().setup).prepare(); }
+  else if (action === 'edit') { runtimeFor(langOf(block), site().setup).prepare(); await edit(block); }
   else if (action === 'reset') reset(block);
 }

@@ -15,6 +15,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pyodideFolder } from '../browser-check-file.js';
+import { precompressedPyodide } from '../pyodide-precompressed.js';
 import { PythonSession, type Fixture } from '../python-session.js';
 
 interface InitMessage { type: 'init'; runtime: 'python' | 'javascript'; fixturesDir: string; sandboxScript?: string; outputLimitBytes: number }
@@ -64,7 +65,10 @@ function readFixtures(folder: string): Fixture[] {
 async function startPython(fixturesDir: string, outputLimitBytes: number): Promise<(run: RunMessage) => Promise<void>> {
   const { loadPyodide } = await import('pyodide');
   const indexURL = pyodideFolder() + path.sep;
-  const pyodide = await loadPyodide({ indexURL });
+  // The standard library the site serves (repacked with bytecode at install), when it was made:
+  // a module loaded from bytecode has a `.pyc` __file__, and the check must see what the page sees.
+  const stdLibURL = precompressedPyodide().get('python_stdlib.zip')?.replacement?.source;
+  const pyodide = await loadPyodide({ indexURL, ...(stdLibURL ? { stdLibURL } : {}) });
   const session = new PythonSession(pyodide, readFixtures(fixturesDir));
   send({ type: 'ready', version: session.pythonVersion });
   return async ({ id, source, filename }) => {
