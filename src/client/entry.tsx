@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { ClientPage, SiteData } from '../pages/types.js';
 import { installContentEvents } from './content-events.js';
@@ -43,7 +44,12 @@ const html = root.querySelector('.markdown, .home-sections')?.innerHTML ?? '';
 loadSiteData(data.siteDataUrl).then(
   (site) => {
     rememberDocsVersion(site.version.name);
-    hydrateRoot(root, <Root site={site} page={data.page} html={html} />);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (the sidebar alone has 45 links): a tap or a scroll
+    // during start-up is answered at once, and no long task blocks the page.
+    startTransition(() => {
+      hydrateRoot(root, <Root site={site} page={data.page} html={html} />);
+    });
   },
   (error: unknown) => console.error(`pybook: the page stays static: ${(error as Error).message}`),
 );
