@@ -40,9 +40,9 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
   const prepared = precompressedPyodide();
   const pyodide = new Map<string, { file: CopiedFile; url: string }>();
   for (const name of PYODIDE_FILES) {
-    const { replacement, siblings = {} } = prepared.get(name) ?? {};
+    const { original, replacement, siblings = {} } = prepared.get(name) ?? {};
     // A repacked file is not the package's: named by its content, not only by the version folder.
-    const file = replacement ?? copyOf(path.join(source, name));
+    const file = replacement ?? original ?? copyOf(path.join(source, name));
     const served = pyodideDir + (replacement?.sha1 ? name.replace(/(\.[^.]+)$/, `.${replacement.sha1.slice(0, 10)}$1`) : name);
     files.set(served, file);
     for (const [encoding, sibling] of Object.entries(siblings)) files.set(`${served}.${encoding}`, sibling);

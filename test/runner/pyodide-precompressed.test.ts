@@ -37,9 +37,13 @@ describe('Pyodide compressed at install', () => {
     expect(String(bytesOf(zip.replacement!)).startsWith('repacked:')).toBe(true);
     expect(zip.siblings).toEqual({}); // random bytes do not shrink
     for (const name of PYODIDE_FILES.filter((n) => !n.endsWith('.zip'))) {
-      const { replacement, siblings } = prepared.get(name)!;
+      const { original: packaged, replacement, siblings } = prepared.get(name)!;
       expect(replacement).toBeUndefined();
       const original = readFileSync(path.join(places.source, name));
+      // The package's own file too: a build copies it, and its manifest entry needs no reading.
+      expect(packaged.source).toBe(path.join(places.source, name));
+      expect(packaged.sha1).toBeDefined();
+      expect(entryOf(packaged)).toEqual(entryOf(original));
       expect(zlib.brotliDecompressSync(bytesOf(siblings.br!)).equals(original)).toBe(true);
       expect(zlib.gunzipSync(bytesOf(siblings.gz!)).equals(original)).toBe(true);
       for (const copy of [siblings.br!, siblings.gz!]) {
