@@ -49,7 +49,6 @@ export function parseWithCodeBodiesHidden(source: string, parse: (text: string) 
   const lines = source.split('\n');
   const fences = findFences(lines);
   if (!fences.length) return parse(source);
-  const lineMap = new LineMap(fences);
   // Every line but the bodies': up to each opening fence, then on from its closing fence.
   const kept: string[] = [];
   let next = 0; // 0-based, as `lines` is; fence lines are 1-based
@@ -64,7 +63,7 @@ export function parseWithCodeBodiesHidden(source: string, parse: (text: string) 
   } catch {
     return parse(source);
   }
-  lineMap.moveToSource(tree as Positioned);
+  new LineMap(fences, kept.length).moveToSource(tree as Positioned);
   const byOpeningLine = new Map(fences.map((f) => [f.open, f]));
   const codes: Code[] = [];
   collectCode(tree, codes);
@@ -83,26 +82,29 @@ interface Positioned { position?: Position; children?: Positioned[]; attributes?
 
 /** From a line of the text without code bodies to the same line of the source. */
 class LineMap {
-  /** Parsed-text lines at which a further `shifts[i]` body lines had been taken out above. */
-  private readonly from: number[] = [];
-  private readonly shifts: number[] = [];
+  /**
+   * How many body lines were taken out above each line of the parsed text (index: its 1-based
+   * line): a table, since every node's start and end are looked up.
+   */
+  private readonly shiftAt: Uint32Array;
 
-  constructor(fences: Fence[]) {
+  constructor(fences: Fence[], parsedLines: number) {
+    // Lines past the end (an end point after a final newline) shift as the last line does.
+    this.shiftAt = new Uint32Array(parsedLines + 2);
     let removed = 0;
+    let line = 1;
     for (const fence of fences) {
       // The closing fence sits right under the opening one in the parsed text.
       const closeInParsed = fence.open - removed + 1;
+      this.shiftAt.fill(removed, line, closeInParsed);
+      line = closeInParsed;
       removed += fence.close - fence.open - 1;
-      this.from.push(closeInParsed);
-      this.shifts.push(removed);
     }
+    this.shiftAt.fill(removed, line);
   }
 
   sourceLine(line: number): number {
-    // The last fence whose closing line is at or above this line (fences are few: a linear scan).
-    let shift = 0;
-    for (let i = 0; i < this.from.length && this.from[i] <= line; i++) shift = this.shifts[i];
-    return line + shift;
+    return line + this.shiftAt[Math.min(line, this.shiftAt.length - 1)];
   }
 
   /**
