@@ -89,7 +89,8 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   // The CSS entry also yields an empty JS stub; it is never requested.
   for (const name of [...files.keys()]) if (/^assets\/style\.[^.]+\.js$/.test(name)) files.delete(name);
   const bundle = { assets: { entry, preload, stylesheet, lazy }, files };
-  if (disk) toCache(disk, manifestKey, bundle, Object.keys(result.metafile.inputs));
+  // --no-cache: nothing is written, so the inputs need no hashing either.
+  if (disk?.enabled) toCache(disk, manifestKey, bundle, Object.keys(result.metafile.inputs));
   return bundle;
 }
 

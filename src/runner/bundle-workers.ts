@@ -48,6 +48,6 @@ export async function bundleWorker(name: WorkerName, disk?: DiskCache): Promise<
     logLevel: 'silent',
   });
   const bundle = { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
-  disk?.writeJson('runner', key, { inputs: Object.fromEntries(bundle.inputs.map((input) => [input, inputHash(input)])), code: bundle.code } satisfies CachedWorker);
+  if (disk?.enabled) disk.writeJson('runner', key, { inputs: Object.fromEntries(bundle.inputs.map((input) => [input, inputHash(input)])), code: bundle.code } satisfies CachedWorker);
   return bundle;
 }
