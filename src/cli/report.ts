@@ -1,4 +1,4 @@
-import { formatError, formatPosition } from '../shared/errors.js';
+import { formatError, formatWarning } from '../shared/errors.js';
 import type { Warning } from '../markdown/types.js';
 
 /** Progress on a terminal (one updating line), plain lines elsewhere (CI logs). */
@@ -12,7 +12,7 @@ export function clearProgress(stream: NodeJS.WriteStream = process.stderr): void
 }
 
 export function printWarnings(warnings: Warning[], stream: NodeJS.WriteStream = process.stderr): void {
-  for (const w of warnings) stream.write(`warning: ${formatPosition(w)}: ${w.message}\n`);
+  for (const w of warnings) stream.write(`${formatWarning(w)}\n`);
 }
 
 /** Prints an error once, in the shape every verb uses, and returns the exit code. */

@@ -39,6 +39,11 @@ export function formatPosition(position: SourcePosition): string {
   return text;
 }
 
+/** A build warning as every verb prints it: `warning: file:line:column: message`. */
+export function formatWarning(warning: { message: string } & SourcePosition): string {
+  return `warning: ${formatPosition(warning)}: ${warning.message}`;
+}
+
 export function formatError(error: unknown): string {
   if (error instanceof BookErrors) return error.errors.map(formatError).join('\n');
   if (error instanceof BookError) {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localesOf } from '../book/load-book.js';
-import { printWarnings } from '../cli/report.js';
 import { loadConfig } from '../config/load-config.js';
 import type { BookConfig } from '../config/types.js';
 import { Builder, type BuildResult } from '../generator/build.js';
@@ -12,7 +11,7 @@ import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { readStaticFiles } from '../output/static-files.js';
 import { recoverOutputDir } from '../output/write-site.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
-import { formatError } from '../shared/errors.js';
+import { formatError, formatWarning } from '../shared/errors.js';
 import { InputWatchers, staticDirsOf, type InputChange } from './input-watchers.js';
 import { LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, pageFingerprint } from './live-reload.js';
 import { SEARCH_FILE, ServedSite } from './served-site.js';
@@ -118,11 +117,16 @@ export class WatchSession {
     await this.currentServer.close();
   }
 
+  /** Warnings go to the session's log, with its other lines (the terminal, or a test's list). */
+  private logWarnings(warnings: BuildResult['warnings']): void {
+    for (const warning of warnings) this.log(formatWarning(warning));
+  }
+
   private async buildFirst(): Promise<void> {
     const first = await this.builder.build();
     this.site.setStaticFiles(readStaticFiles(staticDirsOf(this.config), this.config.rootDir));
     this.site.writeFirst(first, protectedFoldersOf(this.config));
-    printWarnings(first.warnings);
+    this.logWarnings(first.warnings);
   }
 
   /**
@@ -208,7 +212,7 @@ export class WatchSession {
       const result = await this.builder.build();
       await this.adoptConfig(result.config);
       const changed = this.publish(result);
-      printWarnings(result.warnings);
+      this.logWarnings(result.warnings);
       this.log(`rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`);
       // Let the browsers show the changed page first: what follows holds the server.
       await new Promise<void>((resolve) => {
