@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { App } from '../theme/App.js';
 import { ErrorBoundary } from '../theme/ErrorBoundary.js';
 import type { ClientPage, SiteData } from '../pages/types.js';
+import { loadRouteModule } from './route-modules.js';
 import { createRouter } from './router.js';
 
 interface Props { site: SiteData; page: ClientPage; html: string }
@@ -25,7 +26,7 @@ export function Root({ site, page, html }: Props) {
     let stopped = false;
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     whenIdle(() => {
-      void import('./prefetch.js').then((prefetch) => { if (!stopped) stopPrefetch = prefetch.startPrefetching(router.moduleForAnchor); }, () => {});
+      void import('./prefetch.js').then((prefetch) => { if (!stopped) stopPrefetch = prefetch.startPrefetching(router.moduleForAnchor, loadRouteModule); }, () => {});
     });
     // For watch mode's live-reload script (src/watch/live-reload.ts): show an edit in place.
     (window as Window & { __pybookRefresh?: () => Promise<boolean> }).__pybookRefresh = router.refresh;

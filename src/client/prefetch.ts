@@ -1,5 +1,3 @@
-import { loadRouteModule } from './route-modules.js';
-
 interface NetworkInformationLike { saveData?: boolean; effectiveType?: string }
 
 /** Spec: prefetching is skipped on 2g or save-data connections. */
@@ -11,16 +9,18 @@ export function prefetchAllowed(): boolean {
 
 /**
  * Prefetches the page module of internal links as they scroll into view or are hovered, so a
- * click renders at once. `moduleFor` maps a link to its route module URL (undefined = not a route).
+ * click renders at once. `moduleFor` maps a link to its route module URL (undefined = not a route);
+ * `load` is the router's module loader (route-modules.ts), passed in rather than imported so that
+ * it stays in the entry instead of becoming a shared chunk of its own on every first load.
  */
-export function startPrefetching(moduleFor: (anchor: HTMLAnchorElement) => string | undefined): () => void {
+export function startPrefetching(moduleFor: (anchor: HTMLAnchorElement) => string | undefined, load: (url: string) => Promise<unknown>): () => void {
   if (!prefetchAllowed()) return () => {};
   const done = new Set<string>();
   const prefetch = (anchor: HTMLAnchorElement) => {
     const url = moduleFor(anchor);
     if (!url || done.has(url)) return;
     done.add(url);
-    loadRouteModule(url).catch(() => done.delete(url));
+    load(url).catch(() => done.delete(url));
   };
   const observer = 'IntersectionObserver' in window
     ? new IntersectionObserver((entries) => {
