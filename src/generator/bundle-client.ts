@@ -28,30 +28,16 @@ function staticImportsOf(out: string, outputs: esbuild.Metafile['outputs'], seen
   return [...seen].sort();
 }
 
-export interface ClientBundle {
-  assets: PageAssets;
-  /** Output files: path relative to the site root -> contents. */
-  files: Map<string, Uint8Array>;
-}
-
-/**
- * Bundles the browser client (React, the theme, the router) as minified ESM with code
- * splitting and content-hashed names, plus the stylesheet. Sources are read from src/ so the
- * same components render on the server (compiled) and in the browser (bundled).
- */
-export async function bundleClient(basePath: string, disk?: DiskCache): Promise<ClientBundle> {
-  const manifestKey = `manifest-${hashText(basePath, esbuildVersion).slice(0, 16)}.json`;
-  const cached = disk && fromCache(disk, manifestKey);
-  if (cached) return cached;
-  const { build } = await import('esbuild');
-  const result = await build({
+function bundleOptions(basePath: string) {
+  return {
     absWorkingDir: packageRoot,
     entryPoints: { app: 'src/client/entry.tsx', style: 'src/theme/styles.css', ...LAZY_ENTRIES },
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'browser',
-    target: ['es2020'],
+    // Class fields and the like as written: no helpers of esbuild's in the first load's chunks.
+    target: ['es2022'],
     minify: true,
     legalComments: 'none',
     jsx: 'automatic',
@@ -66,7 +52,28 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
     metafile: true,
     write: false,
     logLevel: 'silent',
-  });
+  } satisfies esbuild.BuildOptions;
+}
+
+export interface ClientBundle {
+  assets: PageAssets;
+  /** Output files: path relative to the site root -> contents. */
+  files: Map<string, Uint8Array>;
+}
+
+/**
+ * Bundles the browser client (React, the theme, the router) as minified ESM with code
+ * splitting and content-hashed names, plus the stylesheet. Sources are read from src/ so the
+ * same components render on the server (compiled) and in the browser (bundled).
+ */
+export async function bundleClient(basePath: string, disk?: DiskCache): Promise<ClientBundle> {
+  const options = bundleOptions(basePath);
+  // The options are part of the key: a bundle made with other settings (a new target, say) is another bundle.
+  const manifestKey = `manifest-${hashText(basePath, esbuildVersion, JSON.stringify(options)).slice(0, 16)}.json`;
+  const cached = disk && fromCache(disk, manifestKey);
+  if (cached) return cached;
+  const { build } = await import('esbuild');
+  const result = await build(options);
   const files = new Map<string, Uint8Array>();
   const outputs = result.metafile.outputs;
   let entry = '';
