@@ -9,12 +9,14 @@ const LONG = 300_000;
 
 const starter = (page: Page) => page.locator('.markdown .code-block[data-exercise="starter"]');
 
-/** Clicks Check and waits for the results that follow it (the summary's text changes with each check). */
+/** Clicks Check and waits for the results that follow it (the last results are cleared first, so only the new ones count). */
 async function check(block: Locator): Promise<{ summary: string; passed: string | null }> {
-  const button = block.locator('button[data-code-action=check]');
-  await button.click();
-  await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: 240_000 }).toBeNull();
+  await block.locator('.exercise-results').evaluate((region) => region.replaceChildren());
+  await block.locator('button[data-code-action=check]').click();
   const summary = block.locator('.exercise-results .exercise-summary');
+  await summary.waitFor({ state: 'attached', timeout: 240_000 });
+  // The button is Check again once the check has ended.
+  await block.locator('button[data-code-action=check]').waitFor({ timeout: 240_000 });
   return { summary: (await summary.textContent()) ?? '', passed: await summary.getAttribute('data-passed') };
 }
 
@@ -87,6 +89,30 @@ describe('an exercise the reader checks in the page', () => {
     // Leaves the list alone, and gets the rest wrong.
     expect((await check(block)).summary).toBe('1 of 3 tests pass');
     await page.unroute(/\/assets\/site\/en\.[0-9a-f]+\.json$/);
+  }, LONG);
+
+  it('while the tests run, Check is Stop: Stop ends the check at once, and the next Check works', async () => {
+    await gotoHydrated(page, site.url('lists-and-tuples/'));
+    const block = starter(page);
+    await block.locator('button[data-code-action=edit]').click();
+    const editor = block.locator('.code-editor .cm-content');
+    await editor.fill('while True:\n    pass');
+    await block.locator('.exercise-results').evaluate((region) => region.replaceChildren());
+    await block.locator('button[data-code-action=check]').click();
+    const stop = block.locator('button[data-code-action=stop]');
+    await stop.waitFor({ timeout: 240_000 });
+    expect(await stop.getAttribute('aria-label')).toBe('Stop');
+    expect(await stop.locator('.code-run-label').textContent()).toBe('Stop');
+    // Stop, once the check has started (its status line says so).
+    await expect.poll(() => block.locator('.code-run-status').textContent(), { timeout: 240_000 }).toBe('Checking…');
+    await stop.click();
+    const checkButton = block.locator('button[data-code-action=check]');
+    await checkButton.waitFor({ timeout: 30_000 });
+    expect(await checkButton.getAttribute('aria-label')).toBe('Check: run the exercise\'s tests on this code');
+    expect(await block.locator('.exercise-results .exercise-summary').textContent()).toBe('The check did not finish:');
+    expect(await block.locator('.exercise-error').textContent()).toBe('Stopped.');
+    await editor.fill('def rank_sales(sales):\n    return [], []');
+    expect((await check(block)).summary).toBe('1 of 3 tests pass');
   }, LONG);
 
   it('speaks Chinese on the Chinese pages: 检查, and the results in Chinese', async () => {

@@ -7,7 +7,7 @@
  * and an editor whose text survives navigation within the session.
  */
 import type { RunnerSiteData, SiteData } from '../../pages/types.js';
-import type { RunnerStrings } from '../../i18n/types.js';
+import type { ExerciseStrings, RunnerStrings } from '../../i18n/types.js';
 import { checkExercise, type RunPython } from '../exercise/check.js';
 import { pageSiteData } from '../page-site-data.js';
 import { editorIn, remember } from './editors.js';
@@ -198,11 +198,14 @@ function explain(block: HTMLElement, lang: RunnerLanguage, stderr: string, outpu
 function check(block: HTMLElement): void {
   const { setup, t } = site();
   const parts = blockParts(block);
-  if (parts.runButton.getAttribute('aria-disabled') === 'true') return; // a check is under way
-  parts.runButton.setAttribute('aria-disabled', 'true');
+  if (active.has(block)) return; // a check is under way
   const status = (text: string) => { parts.status.textContent = text; };
   const strings = loadedSite!.strings.exercise;
   status(strings.checking);
+  // While the tests run, Check is Stop, as Run is during a run.
+  setCheckButton(parts.runButton, true, t, strings);
+  let stopCurrent = () => {};
+  active.set(block, { end: () => stopCurrent() });
   const runPython: RunPython = (program) => new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -221,8 +224,19 @@ function check(block: HTMLElement): void {
       failed: (message) => { window.clearTimeout(timer); reject(new Error(fill(t.loadFailed, { message }))); },
       crashed: () => { window.clearTimeout(timer); reject(new Error(t.crashed)); },
     });
+    stopCurrent = () => { window.clearTimeout(timer); handle.stop(); reject(new Error(t.stopped)); };
   });
-  void checkExercise(block, currentCode(block), runPython, strings).then(status, (error: Error) => status(error.message)).finally(() => parts.runButton.removeAttribute('aria-disabled'));
+  void checkExercise(block, currentCode(block), runPython, strings).then(status, (error: Error) => status(error.message)).finally(() => {
+    active.delete(block);
+    setCheckButton(parts.runButton, false, t, strings);
+  });
+}
+
+function setCheckButton(button: HTMLButtonElement, checking: boolean, t: RunnerStrings, strings: ExerciseStrings): void {
+  button.dataset.codeAction = checking ? 'stop' : 'check';
+  button.setAttribute('aria-label', checking ? t.stop : strings.checkLabel);
+  button.querySelector('.code-run-label')!.textContent = checking ? t.stop : strings.check;
+  button.classList.toggle('running', checking);
 }
 
 function stop(block: HTMLElement): void {
