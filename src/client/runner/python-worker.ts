@@ -15,6 +15,7 @@ import { PythonSession } from '../../runner/python-session.js';
 import { OutputBatch, type OutputLimits } from './output-batch.js';
 import type { FixtureFile } from './protocol.js';
 import { takePostMessage } from './worker-channel.js';
+import { mark } from './timeline-marks.js';
 
 interface LoadMessage { type: 'load'; files: Record<string, ArrayBuffer>; lock: string; fixtures: FixtureFile[] }
 interface RunMessage { type: 'run'; source: string; stdin: string; limits: OutputLimits }
@@ -36,6 +37,7 @@ async function answeredFrom<T>(files: Record<string, ArrayBuffer>, load: () => P
     const url = input instanceof Request ? input.url : String(input);
     const bytes = url.startsWith(INDEX_URL) ? files[url.slice(INDEX_URL.length)] : undefined;
     if (!bytes) return Promise.reject(new TypeError(`the sandbox has no network: ${url}`));
+    mark(`fetched ${url.slice(INDEX_URL.length)}`);
     const type = url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
     return Promise.resolve(new Response(bytes, { headers: { 'Content-Type': type } }));
   };
@@ -47,12 +49,23 @@ async function answeredFrom<T>(files: Record<string, ArrayBuffer>, load: () => P
 }
 
 async function start({ files, lock, fixtures }: LoadMessage): Promise<PythonSession> {
+  mark('load message');
   const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
     import(/* @vite-ignore */ moduleUrl(files['pyodide.mjs'])) as Promise<{ loadPyodide: LoadPyodide }>,
     import(/* @vite-ignore */ moduleUrl(files['pyodide.asm.mjs'])) as Promise<{ default: unknown }>,
   ]);
-  const pyodide = await answeredFrom(files, () => loadPyodide({ indexURL: INDEX_URL, lockFileContents: lock, createPyodideModule }));
-  return new PythonSession(pyodide, fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes) })));
+  mark('modules imported');
+  const pyodide = await answeredFrom(files, () => loadPyodide({
+    indexURL: INDEX_URL,
+    lockFileContents: lock,
+    createPyodideModule,
+    // Called once the wasm is instantiated and the standard library mounted, before Python starts.
+    fsInit: async () => mark('file system ready'),
+  }));
+  mark('pyodide loaded');
+  const session = new PythonSession(pyodide, fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes) })));
+  mark('harness ready');
+  return session;
 }
 
 let session: Promise<PythonSession> | undefined;
@@ -65,9 +78,11 @@ scope.onmessage = ({ data }) => {
   }
   if (data.type !== 'run' || !session) return;
   void session.then(async (ready) => {
+    mark('run');
     const output = new OutputBatch(post, data.limits);
+    let printed = false;
     const status = await ready.run(data.source, 'example.py', {
-      stdout: (text) => output.write('stdout', text),
+      stdout: (text) => { if (!printed) { printed = true; mark('first output'); } output.write('stdout', text); },
       stderr: (text) => output.write('stderr', text),
     }, data.stdin);
     output.flush();

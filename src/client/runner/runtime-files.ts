@@ -5,6 +5,7 @@
  */
 import type { RunnerSiteData } from '../../pages/types.js';
 import type { FixtureFile, RunnerLanguage, StartMessage } from './protocol.js';
+import { mark } from './timeline-marks.js';
 
 export type Progress = (loaded: number, total: number) => void;
 
@@ -60,6 +61,8 @@ export function startMessage(lang: RunnerLanguage, setup: RunnerSiteData, progre
     load = lang === 'python'
       ? Promise.all([text(setup.python.worker), pythonFiles(setup), fixtures(setup)]).then(([script, files, fixtureFiles]) => ({ type: 'start' as const, lang, script, ...files, fixtures: fixtureFiles }))
       : text(setup.javascript.worker).then((script) => ({ type: 'start' as const, lang, script }));
+    mark(`${lang} runtime download`);
+    void load.then(() => mark(`${lang} runtime downloaded`), () => {});
     loads.set(lang, load);
     load.catch(() => loads.delete(lang)); // the next run tries again
   }

@@ -9,6 +9,7 @@
  * removes the iframe when the run ends, is stopped or runs out of time (which also ends a flood
  * or a hung worker: the next run gets another sandbox).
  */
+import { mark } from './timeline-marks.js';
 import { HEARTBEAT_MS, workerMessage, type FromSandbox, type StartMessage, type ToSandbox } from './protocol.js';
 
 type State = 'idle' | 'loading' | 'ready' | 'running' | 'done';
@@ -20,6 +21,7 @@ let runId = -1;
 const toPage = (message: FromSandbox) => parent.postMessage(message, '*');
 
 function start(message: StartMessage): void {
+  mark('sandbox start message');
   state = 'loading';
   const url = URL.createObjectURL(new Blob([message.script], { type: 'text/javascript' }));
   // A classic worker for both: Chromium starts no module worker from a blob URL in an opaque origin.
@@ -49,7 +51,7 @@ function fromWorker(data: unknown): void {
   const message = workerMessage(data);
   if (!message) return;
   if (state === 'loading') {
-    if (message.type === 'ready') { state = 'ready'; toPage({ type: 'ready' }); }
+    if (message.type === 'ready') { mark('sandbox ready'); state = 'ready'; toPage({ type: 'ready' }); }
     else if (message.type === 'load-failed') { state = 'done'; toPage(message); }
     return;
   }
@@ -74,4 +76,5 @@ addEventListener('message', (event: MessageEvent<ToSandbox>) => {
   }
 });
 
+mark('sandbox document ready');
 toPage({ type: 'frame-ready' });
