@@ -23,8 +23,11 @@ export interface StartMessage {
   lang: RunnerLanguage;
   /** The worker script's source (the sandbox cannot fetch it: its CSP forbids any request). */
   script: string;
-  /** Pyodide's files by name (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip). */
-  files?: Record<string, ArrayBuffer>;
+  /**
+   * Pyodide's files by name (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip),
+   * as Blobs: posting one to a sandbox passes a reference to the browser's copy, read in the worker.
+   */
+  files?: Record<string, Blob>;
   /** Pyodide's lock file (its header). */
   lock?: string;
   fixtures?: FixtureFile[];

@@ -1,8 +1,8 @@
 /**
  * The page's Python: a worker the sandbox (sandbox-host.ts) starts from a blob URL, with
- * no network (its CSP forbids every request): Pyodide's files arrive in the 'load' message, its
- * two modules are imported from blob URLs, and its requests for the wasm and the standard library
- * are answered from those bytes. One worker runs one program, through the same PythonSession as
+ * no network (its CSP forbids every request): Pyodide's files arrive in the 'load' message as
+ * Blobs, its two modules are imported from blob URLs, and its requests for the wasm and the
+ * standard library are answered from those Blobs. One worker runs one program, through the same PythonSession as
  * `pybook check`; the next run gets a new worker (a fresh interpreter, fresh modules, a fresh
  * copy of the fixtures).
  *
@@ -17,7 +17,7 @@ import type { FixtureFile } from './protocol.js';
 import { takePostMessage } from './worker-channel.js';
 import { mark } from './timeline-marks.js';
 
-interface LoadMessage { type: 'load'; files: Record<string, ArrayBuffer>; lock: string; fixtures: FixtureFile[] }
+interface LoadMessage { type: 'load'; files: Record<string, Blob>; lock: string; fixtures: FixtureFile[] }
 interface RunMessage { type: 'run'; source: string; stdin: string; limits: OutputLimits }
 
 /** Where Pyodide believes its files are; no request for it ever leaves the worker (see answeredFrom). */
@@ -28,18 +28,21 @@ type LoadPyodide = (options: object) => Promise<PyodideAPI>;
 const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<LoadMessage | RunMessage>) => void) | null };
 const post = takePostMessage(globalThis);
 
-const moduleUrl = (bytes: ArrayBuffer) => URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+const moduleUrl = (file: Blob) => URL.createObjectURL(new Blob([file], { type: 'text/javascript' }));
 
-/** Runs `load` with Pyodide's requests for its own files answered from memory; any other request fails. */
-async function answeredFrom<T>(files: Record<string, ArrayBuffer>, load: () => Promise<T>): Promise<T> {
+/**
+ * Runs `load` with Pyodide's requests for its own files answered from the Blobs the page handed
+ * over (the wasm is then compiled as it is read); any other request fails.
+ */
+async function answeredFrom<T>(files: Record<string, Blob>, load: () => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch;
   globalThis.fetch = (input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : String(input);
-    const bytes = url.startsWith(INDEX_URL) ? files[url.slice(INDEX_URL.length)] : undefined;
-    if (!bytes) return Promise.reject(new TypeError(`the sandbox has no network: ${url}`));
+    const file = url.startsWith(INDEX_URL) ? files[url.slice(INDEX_URL.length)] : undefined;
+    if (!file) return Promise.reject(new TypeError(`the sandbox has no network: ${url}`));
     mark(`fetched ${url.slice(INDEX_URL.length)}`);
     const type = url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
-    return Promise.resolve(new Response(bytes, { headers: { 'Content-Type': type } }));
+    return Promise.resolve(new Response(file, { headers: { 'Content-Type': type } }));
   };
   try {
     return await load();

@@ -15,23 +15,29 @@ async function text(url: string): Promise<string> {
   return response.text();
 }
 
-async function bytes(url: string, onChunk: (length: number) => void = () => {}): Promise<ArrayBuffer> {
+async function bytes(url: string): Promise<ArrayBuffer> {
   const response = await fetch(url);
-  if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.length;
-    onChunk(value.length);
-  }
-  const whole = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) { whole.set(chunk, offset); offset += chunk.length; }
-  return whole.buffer;
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/**
+ * A file as a Blob, with its download's progress. XMLHttpRequest rather than fetch: with
+ * responseType 'blob' the browser writes the body straight to its blob store and still reports
+ * progress, so the page's main thread never holds the ~25 MB of Pyodide's files, and handing them
+ * to a sandbox posts a reference, not a copy (fetch with a reader loop and a copied postMessage:
+ * some 1.5 s of the page's and the sandbox's main threads on this machine; see runner-trace.ts).
+ */
+function blob(url: string, onProgress: (loaded: number) => void): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('GET', url);
+    request.responseType = 'blob';
+    request.onprogress = (event) => onProgress(event.loaded);
+    request.onload = () => (request.status === 200 ? resolve(request.response as Blob) : reject(new Error(`${url}: HTTP ${request.status}`)));
+    request.onerror = () => reject(new Error(`${url}: the download failed`));
+    request.send();
+  });
 }
 
 /** Listeners of the Python download in progress (any number of runs may wait for it). */
@@ -39,9 +45,13 @@ const progressListeners = new Set<Progress>();
 
 async function pythonFiles(setup: RunnerSiteData): Promise<Pick<StartMessage, 'files' | 'lock'>> {
   const total = setup.python.files.reduce((sum, f) => sum + f.bytes, 0);
-  let loaded = 0;
-  const count = (length: number) => { loaded += length; for (const listen of progressListeners) listen(Math.min(loaded, total), total); };
-  const entries = await Promise.all(setup.python.files.map(async (file) => [file.name, await bytes(file.url, count)] as const));
+  const loaded = new Map<string, number>();
+  const count = (name: string, bytes: number) => {
+    loaded.set(name, bytes);
+    const sum = [...loaded.values()].reduce((a, b) => a + b, 0);
+    for (const listen of progressListeners) listen(Math.min(sum, total), total);
+  };
+  const entries = await Promise.all(setup.python.files.map(async (file) => [file.name, await blob(file.url, (bytes) => count(file.name, bytes))] as const));
   return { files: Object.fromEntries(entries), lock: setup.python.lock };
 }
 

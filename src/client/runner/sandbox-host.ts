@@ -35,8 +35,8 @@ function start(message: StartMessage): void {
     end(1);
   };
   const { files, lock, fixtures } = message;
-  // Handed over, not copied: this sandbox's copy of the runtime (some 25 MB for Python) is the worker's alone.
-  const bytes = [...Object.values(files ?? {}), ...(fixtures ?? []).map((fixture) => fixture.bytes)].filter((b) => b instanceof ArrayBuffer);
+  // Pyodide's files are Blobs (a reference each); the fixtures' bytes are handed over, not copied.
+  const bytes = (fixtures ?? []).map((fixture) => fixture.bytes).filter((b) => b instanceof ArrayBuffer);
   worker.postMessage({ type: 'load', files, lock, fixtures }, [...new Set(bytes)]);
 }
 
