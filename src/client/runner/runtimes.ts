@@ -1,6 +1,6 @@
 import type { RunnerSiteData } from '../../pages/types.js';
 import type { RunnerLanguage } from './protocol.js';
-import { startMessage } from './runtime-files.js';
+import { runtimeLoad } from './runtime-files.js';
 import { SandboxFrame } from './sandbox-frame.js';
 
 /** What a run reports, as it happens. */
@@ -40,13 +40,13 @@ export class SandboxedRuntime {
   /** Starts a sandbox ahead of the next run (fetching the runtime first if needed). */
   prepare(): void {
     if (this.spare) return;
-    const spare = (this.spare = new SandboxFrame(this.setup.sandbox, startMessage(this.lang, this.setup)));
+    const spare = (this.spare = new SandboxFrame(this.setup.sandbox, runtimeLoad(this.lang, this.setup)));
     // A sandbox that failed to start is not kept: the next run starts another one and says why.
     spare.ready.catch(() => { if (this.spare === spare) { spare.destroy(); this.spare = undefined; } });
   }
 
   run(source: string, stdin: string, events: RunEvents): RunHandle {
-    const downloading = startMessage(this.lang, this.setup, (loaded, total) => events.progress(loaded, total));
+    const downloading = runtimeLoad(this.lang, this.setup, (loaded, total) => events.progress(loaded, total)).complete;
     this.prepare();
     const frame = this.spare!;
     this.spare = undefined;
