@@ -73,6 +73,29 @@ describe('the Python runner: bytes of a first run, and the sandbox of the next',
     await spare.waitFor({ state: 'attached', timeout: LONG });
   }, LONG);
 
+  it('a run starts the next run\'s sandbox at once, so a run right after the first finds its interpreter started', async () => {
+    const fresh = await openPage(site);
+    fresh.context.setDefaultTimeout(LONG);
+    try {
+      await gotoHydrated(fresh.page, site.url('dictionary/'));
+      const block = pythonBlock(fresh.page);
+      await block.locator('button[data-code-action=run]').click();
+      // The run's own sandbox and the next run's, both starting before the first has started Python.
+      await fresh.page.locator('iframe.code-run-sandbox').nth(1).waitFor({ state: 'attached' });
+      expect(await fresh.page.locator('iframe.code-run-sandbox[data-ready]').count()).toBe(0);
+      expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('pending');
+      await fresh.page.locator('iframe.code-run-sandbox').nth(1).evaluate((frame) => { (window as unknown as { earlySpare: Element }).earlySpare = frame; });
+      await block.locator('.code-run-output[data-run="1"]:not([data-verdict="pending"])').waitFor({ timeout: LONG });
+      // Run again at once: the run takes the sandbox started with the first run, which ends with it.
+      await block.locator('button[data-code-action=run]').click();
+      await block.locator('.code-run-output[data-run="2"]:not([data-verdict="pending"])').waitFor({ timeout: LONG });
+      expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('matches');
+      expect(await fresh.page.evaluate(() => (window as unknown as { earlySpare: Element }).earlySpare.isConnected)).toBe(false);
+    } finally {
+      await fresh.context.close();
+    }
+  }, LONG);
+
   it('a sandbox whose process dies mid-run (as a memory bomb\'s out-of-memory kill ends it) ends the run at once with a clear status; the page lives on and the next run works', async () => {
     const fresh = await openPage(site);
     fresh.context.setDefaultTimeout(LONG);

@@ -17,23 +17,33 @@ export const SILENCE_MS = 4000;
 
 export interface FixtureFile { name: string; bytes: ArrayBuffer }
 
-/** What a sandbox needs to start its runtime: the worker's code and, for Python, Pyodide's files. */
+/**
+ * What a sandbox needs to start its runtime: the worker's code and, for Python, the names of
+ * Pyodide's files, which follow one FileMessage each as the page's downloads finish (the worker
+ * starts on the first while the others still download).
+ */
 export interface StartMessage {
   type: 'start';
   lang: RunnerLanguage;
   /** The worker script's source (the sandbox cannot fetch it: its CSP forbids any request). */
   script: string;
-  /** Pyodide's files by name (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip). */
-  files?: Record<string, ArrayBuffer>;
+  /** The Pyodide files that will follow (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip). */
+  fileNames?: string[];
   /** Pyodide's lock file (its header). */
   lock?: string;
   fixtures?: FixtureFile[];
 }
 
+/**
+ * One of Pyodide's files, as a Blob: posting one to a sandbox passes a reference to the
+ * browser's copy, which the worker reads (no ~25 MB copied through the page's main thread).
+ */
+export interface FileMessage { type: 'file'; name: string; file: Blob }
+
 export interface RunMessage { type: 'run'; id: number; source: string; stdin: string; limits: OutputLimits }
 
 /** Page -> sandbox host. */
-export type ToSandbox = StartMessage | RunMessage;
+export type ToSandbox = StartMessage | FileMessage | RunMessage;
 
 /** Sandbox host -> page. `id` is the run's, for everything after 'ready'. */
 export type FromSandbox =

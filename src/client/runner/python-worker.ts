@@ -1,22 +1,26 @@
 /**
  * The page's Python: a worker the sandbox (sandbox-host.ts) starts from a blob URL, with
- * no network (its CSP forbids every request): Pyodide's files arrive in the 'load' message, its
- * two modules are imported from blob URLs, and its requests for the wasm and the standard library
- * are answered from those bytes. One worker runs one program, through the same PythonSession as
+ * no network (its CSP forbids every request): the 'load' message names Pyodide's files, which
+ * then arrive as Blobs, one 'file' message each as the page's downloads finish; its two modules
+ * are imported from blob URLs as they arrive, and its requests for the wasm and the standard
+ * library are answered from those Blobs, so it starts on the first while the others download. One worker runs one program, through the same PythonSession as
  * `pybook check`; the next run gets a new worker (a fresh interpreter, fresh modules, a fresh
  * copy of the fixtures).
  *
- * Messages in: {type: 'load', files, lock, fixtures}, then {type: 'run', source, stdin, limits}.
+ * Messages in: {type: 'load', fileNames, lock, fixtures}, {type: 'file', name, file} for each of
+ * fileNames, then {type: 'run', source, stdin, limits}.
  * Out: {type: 'ready'} or {type: 'load-failed', message}; {type: 'stdout' | 'stderr', text} in
  * batches, {type: 'truncated'}, {type: 'exit', status}.
  */
 import type { PyodideAPI } from 'pyodide';
 import { PythonSession } from '../../runner/python-session.js';
+import { ArrivingFiles } from './arriving-files.js';
 import { OutputBatch, type OutputLimits } from './output-batch.js';
-import type { FixtureFile } from './protocol.js';
+import type { FixtureFile, FileMessage } from './protocol.js';
 import { takePostMessage } from './worker-channel.js';
+import { mark } from './timeline-marks.js';
 
-interface LoadMessage { type: 'load'; files: Record<string, ArrayBuffer>; lock: string; fixtures: FixtureFile[] }
+interface LoadMessage { type: 'load'; fileNames: string[]; lock: string; fixtures: FixtureFile[] }
 interface RunMessage { type: 'run'; source: string; stdin: string; limits: OutputLimits }
 
 /** Where Pyodide believes its files are; no request for it ever leaves the worker (see answeredFrom). */
@@ -24,20 +28,23 @@ const INDEX_URL = 'https://pyodide.invalid/';
 
 type LoadPyodide = (options: object) => Promise<PyodideAPI>;
 
-const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<LoadMessage | RunMessage>) => void) | null };
+const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<LoadMessage | FileMessage | RunMessage>) => void) | null };
 const post = takePostMessage(globalThis);
 
-const moduleUrl = (bytes: ArrayBuffer) => URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+const moduleUrl = (file: Blob) => URL.createObjectURL(new Blob([file], { type: 'text/javascript' }));
 
-/** Runs `load` with Pyodide's requests for its own files answered from memory; any other request fails. */
-async function answeredFrom<T>(files: Record<string, ArrayBuffer>, load: () => Promise<T>): Promise<T> {
+/**
+ * Runs `load` with Pyodide's requests for its own files answered from the Blobs the page hands
+ * over, as each arrives (the wasm is then compiled as it is read); any other request fails.
+ */
+async function answeredFrom<T>(files: ArrivingFiles, load: () => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch;
   globalThis.fetch = (input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : String(input);
-    const bytes = url.startsWith(INDEX_URL) ? files[url.slice(INDEX_URL.length)] : undefined;
-    if (!bytes) return Promise.reject(new TypeError(`the sandbox has no network: ${url}`));
+    const file = url.startsWith(INDEX_URL) ? files.get(url.slice(INDEX_URL.length)) : undefined;
+    if (!file) return Promise.reject(new TypeError(`the sandbox has no network: ${url}`));
     const type = url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
-    return Promise.resolve(new Response(bytes, { headers: { 'Content-Type': type } }));
+    return file.then((body) => new Response(body, { headers: { 'Content-Type': type } }));
   };
   try {
     return await load();
@@ -46,28 +53,53 @@ async function answeredFrom<T>(files: Record<string, ArrayBuffer>, load: () => P
   }
 }
 
-async function start({ files, lock, fixtures }: LoadMessage): Promise<PythonSession> {
+/** Pyodide's files, announced by the 'load' message and then arriving one message each. */
+let files: ArrivingFiles | undefined;
+
+/** One of Pyodide's modules, imported from a blob URL once it has arrived. */
+async function importArriving<T>(name: string): Promise<T> {
+  const file = await files?.get(name);
+  if (!file) throw new Error(`${name} is missing from the runtime's files`);
+  return import(/* @vite-ignore */ moduleUrl(file)) as Promise<T>;
+}
+
+async function start({ lock, fixtures }: LoadMessage): Promise<PythonSession> {
+  mark('load message');
   const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
-    import(/* @vite-ignore */ moduleUrl(files['pyodide.mjs'])) as Promise<{ loadPyodide: LoadPyodide }>,
-    import(/* @vite-ignore */ moduleUrl(files['pyodide.asm.mjs'])) as Promise<{ default: unknown }>,
+    importArriving<{ loadPyodide: LoadPyodide }>('pyodide.mjs'),
+    importArriving<{ default: unknown }>('pyodide.asm.mjs'),
   ]);
-  const pyodide = await answeredFrom(files, () => loadPyodide({ indexURL: INDEX_URL, lockFileContents: lock, createPyodideModule }));
-  return new PythonSession(pyodide, fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes) })));
+  mark('modules imported');
+  const pyodide = await answeredFrom(files!, () => loadPyodide({
+    indexURL: INDEX_URL,
+    lockFileContents: lock,
+    createPyodideModule,
+    // Called once the wasm is instantiated and the standard library mounted, before Python starts.
+    fsInit: async () => mark('file system ready'),
+  }));
+  mark('pyodide loaded');
+  const session = new PythonSession(pyodide, fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes) })));
+  mark('harness ready');
+  return session;
 }
 
 let session: Promise<PythonSession> | undefined;
 
 scope.onmessage = ({ data }) => {
   if (data.type === 'load' && !session) {
+    files = new ArrivingFiles(Array.isArray(data.fileNames) ? data.fileNames : []);
     session = start(data);
     session.then(() => post({ type: 'ready' }), (error: unknown) => post({ type: 'load-failed', message: (error as Error).message }));
     return;
   }
+  if (data.type === 'file') { mark(`arrived ${data.name}`); files?.arrived(data.name, data.file); return; }
   if (data.type !== 'run' || !session) return;
   void session.then(async (ready) => {
+    mark('run');
     const output = new OutputBatch(post, data.limits);
+    let printed = false;
     const status = await ready.run(data.source, 'example.py', {
-      stdout: (text) => output.write('stdout', text),
+      stdout: (text) => { if (!printed) { printed = true; mark('first output'); } output.write('stdout', text); },
       stderr: (text) => output.write('stderr', text),
     }, data.stdin);
     output.flush();

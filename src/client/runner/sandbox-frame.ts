@@ -7,8 +7,9 @@
  * Only messages from this iframe's window, of a known shape (protocol.ts), for this sandbox's
  * run and in the order a run goes through are acted on: a program cannot forge the page's states.
  */
-import { SILENCE_MS, sandboxMessage, type FromSandbox, type RunMessage, type StartMessage } from './protocol.js';
+import { SILENCE_MS, sandboxMessage, type FileMessage, type FromSandbox, type RunMessage, type StartMessage } from './protocol.js';
 import { OUTPUT_LIMITS } from './output-batch.js';
+import type { RuntimeLoad } from './runtime-files.js';
 
 export interface SandboxRunEvents {
   running(): void;
@@ -34,7 +35,7 @@ export class SandboxFrame {
   private heard = 0;
   private watchdog?: number;
 
-  constructor(sandboxUrl: string, start: Promise<StartMessage>) {
+  constructor(sandboxUrl: string, runtime: RuntimeLoad) {
     const frame = (this.frame = document.createElement('iframe'));
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('aria-hidden', 'true');
@@ -48,16 +49,22 @@ export class SandboxFrame {
     this.onMessage = (event) => {
       if (event.source !== frame.contentWindow) return;
       const message = sandboxMessage(event.data);
-      if (message) this.receive(message, start, settle);
+      if (message) this.receive(message, runtime, settle);
     };
     window.addEventListener('message', this.onMessage);
     frame.src = sandboxUrl;
     document.body.appendChild(frame);
   }
 
-  private receive(message: FromSandbox, start: Promise<StartMessage>, settle: { resolve(): void; reject(error: Error): void }): void {
+  private receive(message: FromSandbox, runtime: RuntimeLoad, settle: { resolve(): void; reject(error: Error): void }): void {
     if (message.type === 'frame-ready') {
-      if (this.phase === 'starting') start.then((m) => this.post(m), (error: Error) => settle.reject(error));
+      if (this.phase !== 'starting') return;
+      runtime.complete.catch((error: Error) => settle.reject(error));
+      // The runtime starts on what it has: each file follows the start message as soon as it is downloaded.
+      void runtime.start.then((start) => {
+        this.post(start);
+        for (const file of runtime.files) void file.then((f) => this.post(f), () => {});
+      }, () => {});
       return;
     }
     if (message.type === 'ready' || message.type === 'load-failed') {
@@ -77,7 +84,7 @@ export class SandboxFrame {
     else if (message.type === 'exit') { this.end(); events.exit(message.status); }
   }
 
-  private post(message: StartMessage | RunMessage): void {
+  private post(message: StartMessage | FileMessage | RunMessage): void {
     this.frame.contentWindow?.postMessage(message, '*');
   }
 

@@ -4,12 +4,14 @@
  * forbids every request (connect-src 'none'), which the blob-URL worker it starts inherits.
  * Nothing a program does there reaches the network, the site's storage or cookies, or the page.
  *
- * One sandbox runs one program: the page sends {type: 'start'} (the worker's code and the
- * runtime's files), the host starts the worker and says 'ready'; then one {type: 'run'}; the page
- * removes the iframe when the run ends, is stopped or runs out of time (which also ends a flood
- * or a hung worker: the next run gets another sandbox).
+ * One sandbox runs one program: the page sends {type: 'start'} (the worker's code), then the
+ * runtime's files, one {type: 'file'} each as it has them; the host starts the worker at once,
+ * passes the files on, and says 'ready' once the runtime has started; then one {type: 'run'};
+ * the page removes the iframe when the run ends, is stopped or runs out of time (which also ends
+ * a flood or a hung worker: the next run gets another sandbox).
  */
-import { HEARTBEAT_MS, workerMessage, type FromSandbox, type StartMessage, type ToSandbox } from './protocol.js';
+import { mark } from './timeline-marks.js';
+import { HEARTBEAT_MS, workerMessage, type FileMessage, type FromSandbox, type StartMessage, type ToSandbox } from './protocol.js';
 
 type State = 'idle' | 'loading' | 'ready' | 'running' | 'done';
 
@@ -20,6 +22,7 @@ let runId = -1;
 const toPage = (message: FromSandbox) => parent.postMessage(message, '*');
 
 function start(message: StartMessage): void {
+  mark('sandbox start message');
   state = 'loading';
   const url = URL.createObjectURL(new Blob([message.script], { type: 'text/javascript' }));
   // A classic worker for both: Chromium starts no module worker from a blob URL in an opaque origin.
@@ -32,10 +35,15 @@ function start(message: StartMessage): void {
     toPage({ type: 'stderr', id: runId, text: `Uncaught ${event.message}\n` });
     end(1);
   };
-  const { files, lock, fixtures } = message;
-  // Handed over, not copied: this sandbox's copy of the runtime (some 25 MB for Python) is the worker's alone.
-  const bytes = [...Object.values(files ?? {}), ...(fixtures ?? []).map((fixture) => fixture.bytes)].filter((b) => b instanceof ArrayBuffer);
-  worker.postMessage({ type: 'load', files, lock, fixtures }, [...new Set(bytes)]);
+  const { fileNames, lock, fixtures } = message;
+  // Handed over, not copied: this sandbox's copy of the fixtures is the worker's alone.
+  const bytes = (fixtures ?? []).map((fixture) => fixture.bytes).filter((b) => b instanceof ArrayBuffer);
+  worker.postMessage({ type: 'load', fileNames, lock, fixtures }, [...new Set(bytes)]);
+}
+
+/** Passes one of Pyodide's files on to the worker starting (a Blob: a reference, not a copy). */
+function passFile({ name, file }: FileMessage): void {
+  if (typeof name === 'string' && file instanceof Blob) worker!.postMessage({ type: 'file', name, file });
 }
 
 function end(status: number): void {
@@ -49,7 +57,7 @@ function fromWorker(data: unknown): void {
   const message = workerMessage(data);
   if (!message) return;
   if (state === 'loading') {
-    if (message.type === 'ready') { state = 'ready'; toPage({ type: 'ready' }); }
+    if (message.type === 'ready') { mark('sandbox ready'); state = 'ready'; toPage({ type: 'ready' }); }
     else if (message.type === 'load-failed') { state = 'done'; toPage(message); }
     return;
   }
@@ -63,6 +71,7 @@ addEventListener('message', (event: MessageEvent<ToSandbox>) => {
   if (event.source !== parent || typeof event.data !== 'object' || event.data === null) return;
   const message = event.data;
   if (message.type === 'start' && state === 'idle') start(message);
+  else if (message.type === 'file' && state === 'loading') passFile(message);
   else if (message.type === 'run' && state === 'ready' && Number.isInteger(message.id)) {
     state = 'running';
     runId = message.id;
@@ -74,4 +83,5 @@ addEventListener('message', (event: MessageEvent<ToSandbox>) => {
   }
 });
 
+mark('sandbox document ready');
 toPage({ type: 'frame-ready' });
