@@ -103,6 +103,9 @@ describe('an exercise the reader checks in the page', () => {
     await stop.waitFor({ timeout: 240_000 });
     expect(await stop.getAttribute('aria-label')).toBe('Stop');
     expect(await stop.locator('.code-run-label').textContent()).toBe('Stop');
+    // Its check mark gives way to a stop square.
+    expect(await stop.locator('svg').isHidden()).toBe(true);
+    expect(await stop.evaluate((button) => getComputedStyle(button, '::before').width)).not.toBe('auto');
     // Stop, once the check has started (its status line says so).
     await expect.poll(() => block.locator('.code-run-status').textContent(), { timeout: 240_000 }).toBe('Checking…');
     await stop.click();
