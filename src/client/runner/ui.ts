@@ -63,10 +63,17 @@ function bookOutput(block: Element): string | undefined {
   return pre ? pre.textContent ?? '' : undefined;
 }
 
-function setRunButton(button: HTMLButtonElement, running: boolean, t: RunnerStrings, language: string): void {
-  button.dataset.codeAction = running ? 'stop' : 'run';
-  button.setAttribute('aria-label', running ? t.stop : fill(t.runLabel, { language }));
-  button.querySelector('.code-run-label')!.textContent = running ? t.stop : t.run;
+/** What a block's main button is when nothing runs: Run (naming its language) or an exercise's Check. */
+interface IdleButton { action: 'run' | 'check'; label: string; name: string }
+
+const runButtonOf = (t: RunnerStrings, language: string): IdleButton => ({ action: 'run', label: t.run, name: fill(t.runLabel, { language }) });
+const checkButtonOf = (strings: ExerciseStrings): IdleButton => ({ action: 'check', label: strings.check, name: strings.checkLabel });
+
+/** A block's main button: Stop while its run or check goes on, else what it is when idle. */
+function setMainButton(button: HTMLButtonElement, running: boolean, idle: IdleButton, t: RunnerStrings): void {
+  button.dataset.codeAction = running ? 'stop' : idle.action;
+  button.setAttribute('aria-label', running ? t.stop : idle.name);
+  button.querySelector('.code-run-label')!.textContent = running ? t.stop : idle.label;
   button.classList.toggle('running', running);
 }
 
@@ -117,7 +124,7 @@ function run(block: HTMLElement): void {
     ended = true;
     window.clearTimeout(timer);
     if (active.get(block) === current) active.delete(block);
-    setRunButton(parts.runButton, false, t, languageName(lang));
+    setMainButton(parts.runButton, false, runButtonOf(t, languageName(lang)), t);
   };
   const current = {
     end(why: 'stopped' | 'timed-out') {
@@ -128,7 +135,7 @@ function run(block: HTMLElement): void {
       status(why === 'stopped' ? t.stopped : fill(t.timedOut, { seconds: Math.round(setup.timeLimitMs / 100) / 10 }));
     },
   };
-  setRunButton(parts.runButton, true, t, languageName(lang));
+  setMainButton(parts.runButton, true, runButtonOf(t, languageName(lang)), t);
   // "Running…" only once the program runs (running() below): until then Python says it is starting.
   status(lang === 'python' ? t.starting : '');
   const handle = runtimeFor(lang, setup).run(source, stdin, {
@@ -203,7 +210,7 @@ function check(block: HTMLElement): void {
   const strings = loadedSite!.strings.exercise;
   status(strings.checking);
   // While the tests run, Check is Stop, as Run is during a run.
-  setCheckButton(parts.runButton, true, t, strings);
+  setMainButton(parts.runButton, true, checkButtonOf(strings), t);
   let stopCurrent = () => {};
   active.set(block, { end: () => stopCurrent() });
   const runPython: RunPython = (program) => new Promise((resolve, reject) => {
@@ -228,15 +235,8 @@ function check(block: HTMLElement): void {
   });
   void checkExercise(block, currentCode(block), runPython, strings).then(status, (error: Error) => status(error.message)).finally(() => {
     active.delete(block);
-    setCheckButton(parts.runButton, false, t, strings);
+    setMainButton(parts.runButton, false, checkButtonOf(strings), t);
   });
-}
-
-function setCheckButton(button: HTMLButtonElement, checking: boolean, t: RunnerStrings, strings: ExerciseStrings): void {
-  button.dataset.codeAction = checking ? 'stop' : 'check';
-  button.setAttribute('aria-label', checking ? t.stop : strings.checkLabel);
-  button.querySelector('.code-run-label')!.textContent = checking ? t.stop : strings.check;
-  button.classList.toggle('running', checking);
 }
 
 function stop(block: HTMLElement): void {
