@@ -108,6 +108,14 @@ function madeFromCurrent(manifest: Manifest, name: string, places: PyodidePlaces
  */
 const known = new Map<string, CopiedFile>();
 
+/** The one object for a file the manifest lists, once its size is known to match. */
+function remembered(file: string, entry: Written): CopiedFile {
+  const key = `${file}\0${entry.size}\0${entry.sha1}`;
+  let copy = known.get(key);
+  if (!copy) known.set(key, (copy = new CopiedFile(file, entry.size, entry.sha1)));
+  return copy;
+}
+
 /** A file the manifest lists, if it is there with the listed size. */
 function listed(file: string, entry: Written): CopiedFile | undefined {
   try {
@@ -115,10 +123,7 @@ function listed(file: string, entry: Written): CopiedFile | undefined {
   } catch {
     return undefined;
   }
-  const key = `${file}\0${entry.size}\0${entry.sha1}`;
-  let copy = known.get(key);
-  if (!copy) known.set(key, (copy = new CopiedFile(file, entry.size, entry.sha1)));
-  return copy;
+  return remembered(file, entry);
 }
 
 /**
@@ -133,10 +138,10 @@ export function precompressedPyodide(places = installedPyodide()): Map<string, P
   const manifest = readManifest(folder);
   if (!manifest || manifest.version !== places.version || manifest.settings !== SETTINGS) return prepared;
   for (const name of PYODIDE_FILES) {
+    // madeFromCurrent has just read the package file's size and mtime: no second stat for it.
     if (!madeFromCurrent(manifest, name, places)) continue;
     const entry = manifest.files[name]!;
-    const original = listed(path.join(places.source, name), { size: entry.size, sha1: entry.sha1 });
-    if (!original) continue;
+    const original = remembered(path.join(places.source, name), { size: entry.size, sha1: entry.sha1 });
     const replacement = entry.replacement && listed(path.join(folder, name), entry.replacement);
     if (entry.replacement && !replacement) continue; // the siblings are of the replacement
     const siblings: PreparedFile['siblings'] = {};
