@@ -1,18 +1,31 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { median } from './stats.js';
 
 export interface LighthouseResult {
   url: string;
   scores: Record<string, number>;
+  /** The performance metrics behind the score, in ms (CLS unitless). */
+  metrics: Record<MetricName, number>;
   /** Audits that kept a category below 100, with their titles. */
   failing: Array<{ category: string; audit: string; title: string; score: number | null }>;
 }
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** The metrics the mobile performance score is made of, by their audit ids. */
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  si: 'speed-index',
+  cls: 'cumulative-layout-shift',
+} as const;
+type MetricName = keyof typeof METRICS;
+
 /**
- * Lighthouse (mobile, its default form factor and throttling) on one URL with Debian's Chromium.
- * The shared 2-core CPU lowers the performance score; compare runs side by side.
+ * Lighthouse (mobile, its default form factor and simulated throttling) on one URL with Debian's
+ * Chromium, in a fresh browser.
  */
 export async function runLighthouse(url: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -29,8 +42,56 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.push({ category: id, audit: ref.id, title: audit.title, score: audit.score });
       }
     }
-    return { url, scores, failing };
+    const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? NaN])) as Record<MetricName, number>;
+    return { url, scores, metrics, failing };
   } finally {
     await chrome.kill();
   }
+}
+
+export interface LighthouseSeries {
+  url: string;
+  runs: number;
+  /** Median score of each category. */
+  scores: Record<string, number>;
+  performanceRange: [number, number];
+  /** Median of each metric. */
+  metrics: Record<MetricName, number>;
+  /** Audits below 1 in any run, with how many runs. */
+  failing: Array<{ category: string; audit: string; title: string; runs: number }>;
+}
+
+/**
+ * `runs` Lighthouse runs of each URL, the URLs taken in turn so that a change in the machine's
+ * load falls on all of them alike. One run's performance score moves by several points on a
+ * shared machine: the medians are the figures to compare.
+ */
+export async function runLighthouseSeries(urls: string[], runs: number): Promise<LighthouseSeries[]> {
+  const results = urls.map(() => [] as LighthouseResult[]);
+  for (let run = 0; run < runs; run++) {
+    for (const [i, url] of urls.entries()) results[i]!.push(await runLighthouse(url));
+  }
+  return results.map((series, i) => summarise(urls[i]!, series));
+}
+
+function summarise(url: string, series: LighthouseResult[]): LighthouseSeries {
+  const categories = Object.keys(series[0]!.scores);
+  const performance = series.map((r) => r.scores.performance ?? 0);
+  const failing = new Map<string, LighthouseSeries['failing'][number]>();
+  for (const result of series) {
+    for (const f of result.failing) {
+      const key = `${f.category} ${f.audit}`;
+      const seen = failing.get(key) ?? { category: f.category, audit: f.audit, title: f.title, runs: 0 };
+      seen.runs += 1;
+      failing.set(key, seen);
+    }
+  }
+  return {
+    url,
+    runs: series.length,
+    scores: Object.fromEntries(categories.map((c) => [c, median(series.map((r) => r.scores[c] ?? 0))])),
+    performanceRange: [Math.min(...performance), Math.max(...performance)],
+    metrics: Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(series.map((r) => r.metrics[m as MetricName]))])) as Record<MetricName, number>,
+    failing: [...failing.values()],
+  };
 }
