@@ -1,0 +1,72 @@
+/**
+ * What a page's first rendering costs in a fresh browser, as Lighthouse's runs pay it: the style
+ * and layout time of a load, from a trace, each load in a browser of its own (a phone-sized
+ * window). Lighthouse's performance score moves by several points between runs here; these
+ * medians move by much less, so a change to the stylesheet or the markup can be compared with them.
+ *
+ * `node --import tsx bench/first-layout.ts [--loads n] <site> [<site>…] [-- route…]` (default
+ * routes: the chapter in both languages). Given several sites, it alternates between them.
+ */
+import { BASE_PATH, launchChromium } from '../test/helpers/browser.js';
+import { startStaticServer } from '../src/server/static-server.js';
+import { median } from './stats.js';
+import { WATCH_CHAPTER } from './watch-bench.js';
+
+interface TraceEvent { name: string; ph: string; dur?: number }
+
+/** Style (UpdateLayoutTree) and layout milliseconds of one load. */
+async function oneLoad(url: string): Promise<{ style: number; layout: number }> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => { events.push(...(value as unknown as TraceEvent[])); });
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline'] }, transferMode: 'ReportEvents' });
+    await page.goto(url, { waitUntil: 'load' });
+    // Hydration and the first idle work: their layouts count too.
+    await page.waitForTimeout(1500);
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    const total = (name: string) => events.filter((e) => e.ph === 'X' && e.name === name).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
+    return { style: total('UpdateLayoutTree'), layout: total('Layout') };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const loadsAt = args.indexOf('--loads');
+  const loads = loadsAt >= 0 ? Number(args.splice(loadsAt, 2)[1]) : 8;
+  const split = args.indexOf('--');
+  const sites = split >= 0 ? args.slice(0, split) : args;
+  const routes = split >= 0 ? args.slice(split + 1) : [`${WATCH_CHAPTER}/`, `zh-cn/${WATCH_CHAPTER}/`];
+  if (!sites.length) throw new Error('usage: bench/first-layout.ts [--loads n] <site> [<site>…] [-- route…]');
+  const servers = await Promise.all(sites.map((dir) => startStaticServer({ dir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} })));
+  try {
+    const samples = new Map<string, { style: number[]; layout: number[] }>();
+    for (let load = 0; load < loads; load++) {
+      for (const route of routes) {
+        for (const [i, server] of servers.entries()) {
+          const { style, layout } = await oneLoad(server.url + route);
+          const key = `${sites[i]} ${route}`;
+          const sample = samples.get(key) ?? { style: [], layout: [] };
+          sample.style.push(style);
+          sample.layout.push(layout);
+          samples.set(key, sample);
+        }
+      }
+    }
+    console.log(`First rendering in a fresh browser, 412 × 823 px, median of ${loads} loads (ms):`);
+    for (const [key, { style, layout }] of samples) {
+      console.log(`${key}: style ${Math.round(median(style))}, layout ${Math.round(median(layout))} (layout ${Math.round(Math.min(...layout))}–${Math.round(Math.max(...layout))})`);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+  }
+}
+
+await main();
