@@ -10,26 +10,19 @@
 import { BASE_PATH, launchChromium } from '../test/helpers/browser.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { median } from './stats.js';
+import { traced } from './trace.js';
 import { WATCH_CHAPTER } from './watch-bench.js';
-
-interface TraceEvent { name: string; ph: string; dur?: number }
 
 /** Style (UpdateLayoutTree) and layout milliseconds of one load. */
 async function oneLoad(url: string): Promise<{ style: number; layout: number }> {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => { events.push(...(value as unknown as TraceEvent[])); });
-    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline'] }, transferMode: 'ReportEvents' });
-    await page.goto(url, { waitUntil: 'load' });
-    // Hydration and the first idle work: their layouts count too.
-    await page.waitForTimeout(1500);
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    await complete;
+    const page = await (await browser.newContext({ viewport: { width: 412, height: 823 } })).newPage();
+    const events = await traced(browser, ['devtools.timeline'], async () => {
+      await page.goto(url, { waitUntil: 'load' });
+      // Hydration and the first idle work: their layouts count too.
+      await page.waitForTimeout(1500);
+    });
     const total = (name: string) => events.filter((e) => e.ph === 'X' && e.name === name).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
     return { style: total('UpdateLayoutTree'), layout: total('Layout') };
   } finally {

@@ -9,30 +9,13 @@
  * on Run (no hover first).
  */
 import { writeFile } from 'node:fs/promises';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startStaticServer } from '../src/server/static-server.js';
 import { BASE_PATH, launchChromium, newContext } from '../test/helpers/browser.js';
 import { median } from './stats.js';
+import { traced, type TraceEvent } from './trace.js';
 
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown> }
-
-const CATEGORIES = (process.env.TRACE_CATEGORIES ?? ['blink.user_timing', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'devtools.timeline', 'v8'].join(','));
-
-async function traced(browser: Browser, action: () => Promise<void>): Promise<TraceEvent[]> {
-  const cdp: CDPSession = await browser.newBrowserCDPSession();
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => { events.push(...(value as unknown as TraceEvent[])); });
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES.split(',') }, transferMode: 'ReportEvents' });
-  try {
-    await action();
-  } finally {
-    await cdp.send('Tracing.end');
-    await complete;
-    await cdp.detach();
-  }
-  return events;
-}
+const CATEGORIES = (process.env.TRACE_CATEGORIES ?? ['blink.user_timing', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'devtools.timeline', 'v8'].join(',')).split(',');
 
 const runSelector = '.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])';
 
@@ -89,7 +72,7 @@ async function main(): Promise<void> {
           await page.goto(`http://127.0.0.1:${server.port}${BASE_PATH}dictionary/`);
           await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
           await page.waitForLoadState('networkidle');
-          const events = await traced(browser, () => coldRun(page));
+          const events = await traced(browser, CATEGORIES, () => coldRun(page));
           if (process.env.TRACE_OUT) await writeFile(`${process.env.TRACE_OUT}.${sites.indexOf(siteDir)}.${i}.json`, JSON.stringify({ traceEvents: events }));
           const found = steps(events);
           console.log(`${siteDir}, try ${i + 1}:`);

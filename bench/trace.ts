@@ -1,0 +1,21 @@
+/** A browser trace (CDP Tracing) around an action, shared by the bench's trace readers. */
+import type { Browser, CDPSession } from 'playwright-core';
+
+export interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown> }
+
+/** Every event of the given categories, in every process of the browser, while `action` runs. */
+export async function traced(browser: Browser, categories: string[], action: () => Promise<void>): Promise<TraceEvent[]> {
+  const cdp: CDPSession = await browser.newBrowserCDPSession();
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => { events.push(...(value as unknown as TraceEvent[])); });
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
+  try {
+    await action();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+  return events;
+}
