@@ -80,7 +80,6 @@ async function section<T>(name: string, results: Results, run: () => Promise<T>)
   }
 }
 
-/** bench/search.ts is optional (written separately): skipped with a note when it is absent. */
 /** Lighthouse runs of each page (LIGHTHOUSE_RUNS, default 5): one run's performance score moves by several points here. */
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const LIGHTHOUSE_TARGET = 98;
@@ -101,6 +100,7 @@ function lighthouseTable(series: LighthouseSeries[]): string {
   ].join('\n');
 }
 
+/** bench/search.ts is optional (written separately): skipped with a note when it is absent. */
 async function searchBench(siteDir: string): Promise<unknown> {
   const file = path.join(root, 'bench', 'search.ts');
   if (!existsSync(file)) return { skipped: 'bench/search.ts does not exist' };
