@@ -9,7 +9,17 @@ export interface LighthouseResult {
   metrics: Record<MetricName, number>;
   /** Audits that kept a category below 100, with their titles. */
   failing: Array<{ category: string; audit: string; title: string; score: number | null }>;
+  /**
+   * How long after the page's first paint (its main thread's first Paint) the browser reported
+   * first-contentful-paint, in ms. Headless Chromium sometimes holds a frame back by a second or
+   * two (Lighthouse issue #17148): Lantern then counts everything the page loaded before that late
+   * FCP as render-blocking, and the run's FCP, TBT and SI move with it.
+   */
+  paintHeldMs: number;
 }
+
+/** A first frame reported this much later than it was painted was held back by the browser. */
+export const HELD_PAINT_MS = 500;
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -43,10 +53,23 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
       }
     }
     const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? NaN])) as Record<MetricName, number>;
-    return { url, scores, metrics, failing };
+    return { url, scores, metrics, failing, paintHeldMs: paintHeld(result.artifacts.Trace.traceEvents, url) };
   } finally {
     await chrome.kill();
   }
+}
+
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { documentLoaderURL?: string } } }
+
+/** The page's first-contentful-paint event minus the end of its first Paint (see `paintHeldMs`). */
+function paintHeld(events: readonly TraceEvent[], url: string): number {
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+  const main = navigation && events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === navigation.pid && e.args?.name === 'CrRendererMain');
+  if (!navigation || !main) return NaN;
+  const onPage = (e: TraceEvent) => e.pid === navigation.pid && e.ts >= navigation.ts;
+  const paint = events.filter((e) => onPage(e) && e.tid === main.tid && e.ph === 'X' && e.name === 'Paint').sort((a, b) => a.ts - b.ts)[0];
+  const fcp = events.find((e) => onPage(e) && e.name === 'firstContentfulPaint');
+  return paint && fcp ? Math.round((fcp.ts - (paint.ts + (paint.dur ?? 0))) / 1000) : NaN;
 }
 
 export interface LighthouseSeries {
@@ -59,6 +82,8 @@ export interface LighthouseSeries {
   metrics: Record<MetricName, number>;
   /** Audits below 1 in any run, with how many runs. */
   failing: Array<{ category: string; audit: string; title: string; runs: number }>;
+  /** Runs whose first frame the browser held back (`paintHeldMs` ≥ HELD_PAINT_MS). */
+  heldRuns: number;
 }
 
 /**
@@ -93,5 +118,6 @@ function summarise(url: string, series: LighthouseResult[]): LighthouseSeries {
     performanceRange: [Math.min(...performance), Math.max(...performance)],
     metrics: Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(series.map((r) => r.metrics[m as MetricName]))])) as Record<MetricName, number>,
     failing: [...failing.values()],
+    heldRuns: series.filter((r) => r.paintHeldMs >= HELD_PAINT_MS).length,
   };
 }
