@@ -55,6 +55,22 @@ function bundleOptions(basePath: string) {
   } satisfies esbuild.BuildOptions;
 }
 
+/**
+ * V8 compiles a function when it is first called, on the main thread. A first load's modules call
+ * nearly all of theirs at once (React's hydration, and react-dom's CommonJS factory, one function
+ * of 130 KB), so they ask V8 to compile everything while the file streams in, off the main thread
+ * (V8's explicit compile hints, Chromium 136+; other engines read a comment). It halves the app
+ * module's evaluation on the main thread (bench/first-layout.ts). Modules loaded later (search,
+ * the runner's editor) compile only what they call.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+function hintEagerCompile(files: Map<string, Uint8Array>, name: string): void {
+  const contents = files.get(name);
+  if (!contents) throw new Error(`the bundle has no ${name}`);
+  files.set(name, Buffer.concat([Buffer.from(COMPILE_HINT), contents]));
+}
+
 export interface ClientBundle {
   assets: PageAssets;
   /** Output files: path relative to the site root -> contents. */
@@ -68,8 +84,8 @@ export interface ClientBundle {
  */
 export async function bundleClient(basePath: string, disk?: DiskCache): Promise<ClientBundle> {
   const options = bundleOptions(basePath);
-  // The options are part of the key: a bundle made with other settings (a new target, say) is another bundle.
-  const manifestKey = `manifest-${hashText(basePath, esbuildVersion, JSON.stringify(options)).slice(0, 16)}.json`;
+  // The options and the compile hint are part of the key: a bundle made otherwise (a new target, say) is another bundle.
+  const manifestKey = `manifest-${hashText(basePath, esbuildVersion, JSON.stringify(options), COMPILE_HINT).slice(0, 16)}.json`;
   const cached = disk && fromCache(disk, manifestKey);
   if (cached) return cached;
   const { build } = await import('esbuild');
@@ -95,6 +111,7 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   }
   // The CSS entry also yields an empty JS stub; it is never requested.
   for (const name of [...files.keys()]) if (/^assets\/style\.[^.]+\.js$/.test(name)) files.delete(name);
+  for (const url of [entry, ...preload]) hintEagerCompile(files, url.slice(basePath.length));
   const bundle = { assets: { entry, preload, stylesheet, lazy }, files };
   // --no-cache: nothing is written, so the inputs need no hashing either.
   if (disk?.enabled) toCache(disk, manifestKey, bundle, Object.keys(result.metafile.inputs));

@@ -3,6 +3,8 @@
  * chunks it modulepreloads) is at most 55 KiB gzipped, measured on the site the tests built, as
  * `npm run bench` measures it.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_JS_BUDGET_KB, measurePageWeight } from '../../bench/page-weight.js';
 import { BASE_PATH, builtSiteDir } from '../helpers/browser.js';
@@ -21,5 +23,17 @@ describe('first-load JavaScript', () => {
   it('does not fetch the runtime, the editor or search up front', () => {
     const { scripts } = measurePageWeight(builtSiteDir(), BASE_PATH, 'hello-world');
     expect(scripts.map((s) => s.file).filter((file) => /runner|search-ui|pyodide|codemirror/i.test(file))).toEqual([]);
+  });
+
+  it('asks the engine to compile the up-front scripts while they stream in, and only those', () => {
+    const site = builtSiteDir();
+    const upFront = new Set(measurePageWeight(site, BASE_PATH, 'hello-world').scripts.map((s) => s.file));
+    expect(upFront.size).toBeGreaterThan(1);
+    for (const file of upFront) expect(readFileSync(join(site, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
+    // Search, the runner and the page modules load later: they compile only what they call.
+    const later = readdirSync(join(site, 'assets'), { recursive: true, encoding: 'utf8' })
+      .map((name) => join('assets', name)).filter((file) => file.endsWith('.js') && !upFront.has(file) && !file.includes('pyodide'));
+    expect(later.length).toBeGreaterThan(3);
+    for (const file of later) expect(readFileSync(join(site, file), 'utf8').includes('allFunctionsCalledOnLoad'), file).toBe(false);
   });
 });
