@@ -1,6 +1,6 @@
 /**
- * What a page's first rendering costs in a fresh browser, as Lighthouse's runs pay it: the style
- * and layout time of a load, from a trace, each load in a browser of its own (a phone-sized
+ * What a page's first rendering costs in a fresh browser, as Lighthouse's runs pay it: the style,
+ * layout and module-evaluation time of a load, from a trace, each load in a browser of its own (a phone-sized
  * window). Lighthouse's performance score moves by several points between runs here; these
  * medians move by much less, so a change to the stylesheet or the markup can be compared with them.
  *
@@ -13,8 +13,10 @@ import { median } from './stats.js';
 import { traced } from './trace.js';
 import { WATCH_CHAPTER } from './watch-bench.js';
 
-/** Style (UpdateLayoutTree) and layout milliseconds of one load. */
-async function oneLoad(url: string): Promise<{ style: number; layout: number }> {
+interface LoadCost { style: number; layout: number; modules: number }
+
+/** Style (UpdateLayoutTree), layout and module evaluation (v8.evaluateModule, on the main thread) milliseconds of one load. */
+async function oneLoad(url: string): Promise<LoadCost> {
   const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width: 412, height: 823 } })).newPage();
@@ -24,7 +26,7 @@ async function oneLoad(url: string): Promise<{ style: number; layout: number }> 
       await page.waitForTimeout(1500);
     });
     const total = (name: string) => events.filter((e) => e.ph === 'X' && e.name === name).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
-    return { style: total('UpdateLayoutTree'), layout: total('Layout') };
+    return { style: total('UpdateLayoutTree'), layout: total('Layout'), modules: total('v8.evaluateModule') };
   } finally {
     await browser.close();
   }
@@ -40,22 +42,21 @@ async function main(): Promise<void> {
   if (!sites.length) throw new Error('usage: bench/first-layout.ts [--loads n] <site> [<site>…] [-- route…]');
   const servers = await Promise.all(sites.map((dir) => startStaticServer({ dir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} })));
   try {
-    const samples = new Map<string, { style: number[]; layout: number[] }>();
+    const samples = new Map<string, { [K in keyof LoadCost]: number[] }>();
     for (let load = 0; load < loads; load++) {
       for (const route of routes) {
         for (const [i, server] of servers.entries()) {
-          const { style, layout } = await oneLoad(server.url + route);
+          const cost = await oneLoad(server.url + route);
           const key = `${sites[i]} ${route}`;
-          const sample = samples.get(key) ?? { style: [], layout: [] };
-          sample.style.push(style);
-          sample.layout.push(layout);
+          const sample = samples.get(key) ?? { style: [], layout: [], modules: [] };
+          for (const name of ['style', 'layout', 'modules'] as const) sample[name].push(cost[name]);
           samples.set(key, sample);
         }
       }
     }
     console.log(`First rendering in a fresh browser, 412 × 823 px, median of ${loads} loads (ms):`);
-    for (const [key, { style, layout }] of samples) {
-      console.log(`${key}: style ${Math.round(median(style))}, layout ${Math.round(median(layout))} (layout ${Math.round(Math.min(...layout))}–${Math.round(Math.max(...layout))})`);
+    for (const [key, { style, layout, modules }] of samples) {
+      console.log(`${key}: style ${Math.round(median(style))}, layout ${Math.round(median(layout))} (layout ${Math.round(Math.min(...layout))}–${Math.round(Math.max(...layout))}), module evaluation ${Math.round(median(modules))}`);
     }
   } finally {
     await Promise.all(servers.map((server) => server.close()));
