@@ -10,7 +10,7 @@
 import { BASE_PATH, launchChromium } from '../test/helpers/browser.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { median } from './stats.js';
-import { traced } from './trace.js';
+import { traced, type TraceEvent } from './trace.js';
 import { WATCH_CHAPTER } from './watch-bench.js';
 
 interface LoadCost { style: number; layout: number; modules: number }
@@ -25,7 +25,15 @@ async function oneLoad(url: string): Promise<LoadCost> {
       // Hydration and the first idle work: their layouts count too.
       await page.waitForTimeout(1500);
     });
-    const total = (name: string) => events.filter((e) => e.ph === 'X' && e.name === name).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
+    // The page's own renderer only: the browser's own UI (a WebUI renderer) styles and runs modules too.
+    const commit = events.find((e) => e.name === 'CommitLoad' && (e.args?.data as { url?: string } | undefined)?.url === url);
+    if (!commit) throw new Error(`no CommitLoad of ${url} in the trace`);
+    const total = (name: string) => {
+      const all = events.filter((e) => e.ph === 'X' && e.name === name && e.pid === commit.pid);
+      // Outermost events only: a module's evaluation contains its imports'.
+      const inside = (e: TraceEvent, o: TraceEvent) => o !== e && o.tid === e.tid && o.ts <= e.ts && e.ts + (e.dur ?? 0) <= o.ts + (o.dur ?? 0);
+      return all.filter((e) => !all.some((o) => inside(e, o))).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
+    };
     return { style: total('UpdateLayoutTree'), layout: total('Layout'), modules: total('v8.evaluateModule') };
   } finally {
     await browser.close();
