@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './stats.js';
+import type { TraceEvent } from './trace.js';
 
 export interface LighthouseResult {
   url: string;
@@ -53,17 +54,15 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
       }
     }
     const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? NaN])) as Record<MetricName, number>;
-    return { url, scores, metrics, failing, paintHeldMs: paintHeld(result.artifacts.Trace.traceEvents, url) };
+    return { url, scores, metrics, failing, paintHeldMs: paintHeld(result.artifacts.Trace.traceEvents as unknown as TraceEvent[], url) };
   } finally {
     await chrome.kill();
   }
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { documentLoaderURL?: string } } }
-
 /** The page's first-contentful-paint event minus the end of its first Paint (see `paintHeldMs`). */
 function paintHeld(events: readonly TraceEvent[], url: string): number {
-  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+  const navigation = events.find((e) => e.name === 'navigationStart' && (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL === url);
   const main = navigation && events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === navigation.pid && e.args?.name === 'CrRendererMain');
   if (!navigation || !main) return NaN;
   const onPage = (e: TraceEvent) => e.pid === navigation.pid && e.ts >= navigation.ts;

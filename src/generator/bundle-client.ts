@@ -59,9 +59,10 @@ function bundleOptions(basePath: string) {
  * V8 compiles a function when it is first called, on the main thread. A first load's modules call
  * nearly all of theirs at once (React's hydration, and react-dom's CommonJS factory, one function
  * of 130 KB), so they ask V8 to compile everything while the file streams in, off the main thread
- * (V8's explicit compile hints, Chromium 136+; other engines read a comment). It halves the app
- * module's evaluation on the main thread (bench/first-layout.ts). Modules loaded later (search,
- * the runner's editor) compile only what they call.
+ * (V8's explicit compile hints, Chromium 136+; to other engines it is a comment). It halves the
+ * app module's evaluation on the main thread (bench/first-layout.ts). Modules loaded later (search,
+ * the runner's editor) compile only what they call. The hint is added after esbuild names the
+ * files: a name still stands for one content, the hint being the same line in every build.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
