@@ -10,7 +10,7 @@
 import { BASE_PATH, launchChromium } from '../test/helpers/browser.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { median } from './stats.js';
-import { traced, type TraceEvent } from './trace.js';
+import { pageCommit, traced, type TraceEvent } from './trace.js';
 import { WATCH_CHAPTER } from './watch-bench.js';
 
 interface LoadCost { style: number; layout: number; modules: number }
@@ -26,7 +26,7 @@ async function oneLoad(url: string): Promise<LoadCost> {
       await page.waitForTimeout(1500);
     });
     // The page's own renderer only: the browser's own UI (a WebUI renderer) styles and runs modules too.
-    const commit = events.find((e) => e.name === 'CommitLoad' && (e.args?.data as { url?: string } | undefined)?.url === url);
+    const commit = pageCommit(events, url);
     if (!commit) throw new Error(`no CommitLoad of ${url} in the trace`);
     const total = (name: string) => {
       const all = events.filter((e) => e.ph === 'X' && e.name === name && e.pid === commit.pid);

@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './stats.js';
-import type { TraceEvent } from './trace.js';
+import { pageCommit, type TraceEvent } from './trace.js';
 
 export interface LighthouseResult {
   url: string;
@@ -62,10 +62,10 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
 
 /** The page's first-contentful-paint event minus the end of its first Paint (see `paintHeldMs`). */
 function paintHeld(events: readonly TraceEvent[], url: string): number {
-  const navigation = events.find((e) => e.name === 'navigationStart' && (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL === url);
-  const main = navigation && events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === navigation.pid && e.args?.name === 'CrRendererMain');
-  if (!navigation || !main) return NaN;
-  const onPage = (e: TraceEvent) => e.pid === navigation.pid && e.ts >= navigation.ts;
+  const commit = pageCommit(events, url);
+  const main = commit && events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === commit.pid && e.args?.name === 'CrRendererMain');
+  if (!commit || !main) return NaN;
+  const onPage = (e: TraceEvent) => e.pid === commit.pid && e.ts >= commit.ts;
   const paint = events.filter((e) => onPage(e) && e.tid === main.tid && e.ph === 'X' && e.name === 'Paint').sort((a, b) => a.ts - b.ts)[0];
   const fcp = events.find((e) => onPage(e) && e.name === 'firstContentfulPaint');
   return paint && fcp ? Math.round((fcp.ts - (paint.ts + (paint.dur ?? 0))) / 1000) : NaN;

@@ -19,3 +19,11 @@ export async function traced(browser: Browser, categories: string[], action: () 
   }
   return events;
 }
+
+/**
+ * The CommitLoad of `url`: its pid is the page's renderer (the browser's own UI renders and runs
+ * scripts in another one), its ts when the page's document began.
+ */
+export function pageCommit(events: readonly TraceEvent[], url: string): TraceEvent | undefined {
+  return events.find((e) => e.name === 'CommitLoad' && (e.args?.data as { url?: string } | undefined)?.url === url);
+}
