@@ -28,6 +28,17 @@ function staticImportsOf(out: string, outputs: esbuild.Metafile['outputs'], seen
   return [...seen].sort();
 }
 
+/**
+ * elasticlunr assigns an undeclared `lunr` (a sloppy-mode global), which fails in an ES module's
+ * strict code: the variable is declared in elasticlunr's own module, not in every file of the bundle.
+ */
+const declareLunr: esbuild.Plugin = {
+  name: 'declare-lunr-in-elasticlunr',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]elasticlunr[\\/]elasticlunr\.js$/ }, (args) => ({ contents: `var lunr;\n${readFileSync(args.path, 'utf8')}`, loader: 'js' }));
+  },
+};
+
 function bundleOptions(basePath: string) {
   return {
     absWorkingDir: packageRoot,
@@ -42,8 +53,7 @@ function bundleOptions(basePath: string) {
     legalComments: 'none',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // elasticlunr assigns an undeclared global `lunr`; declare it so the ESM bundle runs.
-    banner: { js: 'var lunr;' },
+    plugins: [declareLunr],
     outdir: 'assets',
     entryNames: '[name].[hash]',
     chunkNames: 'chunk.[hash]',
