@@ -1,4 +1,5 @@
 import type { SiteData } from '../pages/types.js';
+import { holdFullLayout, readScrollSpot, scrollToSpot, type ScrollSpot } from './scroll-spot.js';
 import { focusNewPage, smoothScrollFromNowOn } from './page-focus.js';
 import { loadRouteModule, normalizePath, replaceRouteModule, type RouteModule } from './route-modules.js';
 
@@ -23,8 +24,8 @@ export interface Router {
   stop(): void;
 }
 
-/** Our part of history.state: the entry's key and, as of leaving it, its scroll position. */
-interface HistoryState { key?: string; scroll?: number }
+/** Our part of history.state: the entry's key and where the reader was on it, as last saved. */
+interface HistoryState { key?: string; scroll?: ScrollSpot }
 
 /**
  * The progress bar, loaded on the first navigation (nothing needs it for the first paint). A change
@@ -48,20 +49,14 @@ function lazyProgressBar(): { start(): void; done(): void } {
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 const stateOf = (state: unknown) => (state ?? {}) as HistoryState;
+const TOP: ScrollSpot = { y: 0 };
 
-/**
- * Route changes jump instantly: the stylesheet's smooth scrolling is for in-page anchors, and an
- * animated scroll across a page that was just swapped would end somewhere else.
- */
-function scrollToY(y: number): void {
-  window.scrollTo({ top: y, left: 0, behavior: 'instant' });
-}
-
+/** At once, like scrollToSpot, and with the page laid out in full so that the heading ends at the top. */
 function scrollToHash(hash: string): void {
-  const id = decodeURIComponent(hash.slice(1));
-  const target = document.getElementById(id);
+  holdFullLayout();
+  const target = document.getElementById(decodeURIComponent(hash.slice(1)));
   if (target) target.scrollIntoView({ behavior: 'instant' });
-  else scrollToY(0);
+  else scrollToSpot(TOP);
 }
 
 function setMeta(name: string, content: string): void {
@@ -81,7 +76,7 @@ export function createRouter({ site, render }: RouterOptions): Router {
   history.scrollRestoration = 'manual';
   // Scroll positions of the entries visited in this document. A popstate arrives after the entry
   // has already changed, too late to write the position of the page being left into its state.
-  const positions = new Map<string, number>();
+  const positions = new Map<string, ScrollSpot>();
   let currentKey = stateOf(history.state).key ?? newKey();
   history.replaceState({ ...stateOf(history.state), key: currentKey } satisfies HistoryState, '');
 
@@ -91,7 +86,18 @@ export function createRouter({ site, render }: RouterOptions): Router {
     return url.origin === location.origin ? moduleForPath(url.pathname) : undefined;
   };
 
-  async function go(url: URL, mode: 'push' | 'pop', restoreScroll?: number): Promise<void> {
+  /**
+   * Remembers where the reader is on the current entry, in the entry itself too, so that a reload,
+   * or back after a full load, returns there: before leaving the entry, and whenever a scroll ends
+   * (a state written on pagehide reaches Chromium's history too late for a reload).
+   */
+  function saveSpot(): void {
+    const spot = readScrollSpot();
+    positions.set(currentKey, spot);
+    history.replaceState({ ...stateOf(history.state), scroll: spot } satisfies HistoryState, '');
+  }
+
+  async function go(url: URL, mode: 'push' | 'pop', restoreScroll?: ScrollSpot): Promise<void> {
     const moduleUrl = moduleForPath(url.pathname);
     if (!moduleUrl) { location.assign(url.href); return; }
     const id = ++navigation;
@@ -107,26 +113,26 @@ export function createRouter({ site, render }: RouterOptions): Router {
     }
     if (id !== navigation) return; // a later click won
     if (mode === 'push') {
-      positions.set(currentKey, window.scrollY);
-      history.replaceState({ ...stateOf(history.state), scroll: window.scrollY } satisfies HistoryState, '');
+      saveSpot();
       currentKey = newKey();
-      history.pushState({ key: currentKey, scroll: 0 } satisfies HistoryState, '', url.href);
+      history.pushState({ key: currentKey, scroll: TOP } satisfies HistoryState, '', url.href);
     }
     currentPath = normalizePath(url.pathname);
     render(route);
     document.title = route.page.documentTitle;
     setMeta('description', route.page.description);
     setMeta('keywords', route.page.keywords.join(', '));
-    document.querySelector('link[rel="canonical"]')?.setAttribute('href', new URL(route.page.route, document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href).href);
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (canonical) canonical.href = new URL(route.page.route, canonical.href).href;
     progress.done();
     // Focus leaves the link that was clicked (it may now point elsewhere) for the new page's title,
     // and screen readers hear the new title.
     const announcer = document.getElementById('route-announcer');
     if (announcer) announcer.textContent = route.page.documentTitle;
     focusNewPage();
-    if (mode === 'pop' && restoreScroll !== undefined) scrollToY(restoreScroll);
+    if (mode === 'pop' && restoreScroll !== undefined) scrollToSpot(restoreScroll);
     else if (url.hash) scrollToHash(url.hash);
-    else scrollToY(0);
+    else scrollToSpot(TOP);
   }
 
   const onClick = (event: MouseEvent) => {
@@ -141,8 +147,9 @@ export function createRouter({ site, render }: RouterOptions): Router {
     const url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin) return;
     if (normalizePath(url.pathname) === currentPath && url.search === location.search && url.hash) {
-      positions.set(currentKey, window.scrollY); // in-page anchor: the browser scrolls, back returns here
+      saveSpot(); // in-page anchor: the browser scrolls, back returns here
       smoothScrollFromNowOn();
+      holdFullLayout(); // so that the browser's scroll ends at the heading, not short of it
       return;
     }
     if (!moduleForPath(url.pathname)) return;
@@ -156,14 +163,14 @@ export function createRouter({ site, render }: RouterOptions): Router {
     const fresh = !stateOf(event.state).key;
     // Otherwise a traversal: the browser does not restore scroll ('manual'), so window.scrollY is
     // still that of the entry being left.
-    if (!fresh) positions.set(currentKey, window.scrollY);
+    if (!fresh) positions.set(currentKey, readScrollSpot());
     const state = adoptEntry(event.state);
     const path = normalizePath(location.pathname);
     if (path === currentPath) {
       if (fresh) return;
       // Only the #hash changed: back where the reader was on that entry, else at the anchor.
       const known = positions.get(currentKey);
-      if (known !== undefined) scrollToY(known);
+      if (known !== undefined) scrollToSpot(known);
       else if (location.hash) scrollToHash(location.hash);
       return;
     }
@@ -183,15 +190,12 @@ export function createRouter({ site, render }: RouterOptions): Router {
   }
   const onHashChange = () => adoptEntry(history.state);
 
-  // Remember where the reader was when leaving the page, so back restores it after a full load too.
-  const onPageHide = () => history.replaceState({ ...stateOf(history.state), scroll: window.scrollY } satisfies HistoryState, '');
-
   document.addEventListener('click', onClick);
   window.addEventListener('popstate', onPopState);
   window.addEventListener('hashchange', onHashChange);
-  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('scrollend', saveSpot);
   const initialScroll = stateOf(history.state).scroll;
-  if (initialScroll) scrollToY(initialScroll);
+  if (initialScroll?.y) scrollToSpot(initialScroll);
 
   return {
     moduleForAnchor,
@@ -208,7 +212,7 @@ export function createRouter({ site, render }: RouterOptions): Router {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPopState);
       window.removeEventListener('hashchange', onHashChange);
-      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('scrollend', saveSpot);
     },
   };
 }

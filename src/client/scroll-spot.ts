@@ -15,15 +15,12 @@ export interface ScrollSpot {
 }
 
 /** The chapter's blocks in document order: its header and footer parts, and the content's own. */
-function chapterBlocks(): Element[] {
-  return [...document.querySelectorAll('.chapter > :not(.markdown), .chapter > .markdown > *')];
-}
+const chapterBlocks = () => [...document.querySelectorAll('.chapter>:not(.markdown),.markdown>*')];
 
 export function readScrollSpot(): ScrollSpot {
-  const y = window.scrollY;
-  if (!y) return { y };
+  const y = scrollY;
   const blocks = chapterBlocks();
-  const index = blocks.findIndex((block) => block.getBoundingClientRect().bottom > 0);
+  const index = y ? blocks.findIndex((block) => block.getBoundingClientRect().bottom > 0) : -1;
   return index < 0 ? { y } : { y, block: [index, blocks[index]!.getBoundingClientRect().top] };
 }
 
@@ -34,24 +31,17 @@ export function readScrollSpot(): ScrollSpot {
 export function scrollToSpot(spot: ScrollSpot): void {
   if (spot.y) holdFullLayout();
   const block = spot.block && chapterBlocks()[spot.block[0]];
-  const y = block ? window.scrollY + block.getBoundingClientRect().top - spot.block![1] : spot.y;
-  window.scrollTo({ top: y, left: 0, behavior: 'instant' });
+  scrollTo({ top: block ? scrollY + block.getBoundingClientRect().top - spot.block![1] : spot.y, behavior: 'instant' });
 }
 
-let holds = 0;
-
 /**
- * Lays out every example (the root's `render-all` class) from now until two frames have passed,
- * so that a scroll made now lands where a full layout puts it. By then the browser has recorded each
+ * Lays out every example (the root's `render-all` class) until two frames have passed, so that a
+ * scroll made now lands where a full layout puts it. By then the browser has recorded each
  * example's real height (contain-intrinsic-size: auto), so the examples it skips again keep those
  * heights and nothing moves when the class goes.
  */
 export function holdFullLayout(): void {
-  const root = document.documentElement;
-  holds += 1;
-  root.classList.add('render-all');
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    holds -= 1;
-    if (!holds) root.classList.remove('render-all');
-  }));
+  const { classList } = document.documentElement;
+  classList.add('render-all');
+  requestAnimationFrame(() => requestAnimationFrame(() => classList.remove('render-all')));
 }
