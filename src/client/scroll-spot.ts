@@ -1,8 +1,8 @@
 /**
  * Where the reader is on a page, kept so that back, forward and reload return there, on pages whose
- * examples further down are not laid out until they come near the viewport (content-visibility:
- * auto in the stylesheet). Until an example has been rendered once its height is an estimate, so a
- * plain scroll offset does not mean the same place twice: an offset saved with some examples
+ * blocks further down are not laid out until they come near the viewport (content-visibility:
+ * auto in the stylesheet). Until a block has been rendered once its height is an estimate, so a
+ * plain scroll offset does not mean the same place twice: an offset saved with some blocks
  * estimated shows other content once they are all laid out. A spot is therefore saved as the block
  * at the top of the viewport and how far it stood from the viewport's top.
  */
@@ -35,9 +35,9 @@ export function scrollToSpot(spot: ScrollSpot): void {
 }
 
 /**
- * Lays out every example (the root's `render-all` class) until two frames have passed, so that a
+ * Lays out every block (the root's `render-all` class) until two frames have passed, so that a
  * scroll made now lands where a full layout puts it. By then the browser has recorded each
- * example's real height (contain-intrinsic-size: auto), so the examples it skips again keep those
+ * block's real height (contain-intrinsic-size: auto), so the blocks it skips again keep those
  * heights and nothing moves when the class goes.
  */
 export function holdFullLayout(): void {

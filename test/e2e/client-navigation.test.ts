@@ -56,6 +56,8 @@ describe('SPA navigation over the History API', () => {
       const next = page.locator('.pagination-next');
       await next.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      // Blocks that scrolled in are laid out in the next frame, and take their real heights.
+      await nextFrames(page);
       const leftDictionaryAt = await sightAtMiddle(page);
       await next.click();
       await page.waitForURL(site.url(`${prefix}set/`));

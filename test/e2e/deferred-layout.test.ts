@@ -4,32 +4,71 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
 const site = useSiteUnderTest();
 const EXAMPLES = '.markdown > :is(.compare, .code-block)';
+/** Paragraphs with an element inside, whose rendering checkVisibility can tell. */
+const PARAGRAPHS = '.markdown > p:has(> *)';
 
-/** Whether the browser renders the contents of the nth example, rather than skipping them (checkVisibility). */
-const rendered = (page: Page, index: number) => page.evaluate(({ selector, index }) =>
-  document.querySelectorAll(selector)[index]!.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }), { selector: EXAMPLES, index });
+/** Whether the browser renders the contents of the nth block `selector` matches, rather than skipping them (checkVisibility). */
+const rendered = (page: Page, selector: string, index: number) => page.evaluate(({ selector, index }) =>
+  document.querySelectorAll(selector)[index]!.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }), { selector, index });
 
 /**
- * A chapter's examples further down are laid out only when they come near the viewport
- * (content-visibility: auto): the first rendering of a long chapter is much cheaper. What the
- * reader sees must not change for it: the examples render as they scroll in, find-in-page and
- * screen readers still reach them, and a scroll to a heading lands on it.
+ * A chapter's blocks further down (examples, paragraphs, lists, tables) are laid out only when
+ * they come near the viewport (content-visibility: auto): the first rendering of a long chapter is
+ * much cheaper. What the reader sees must not change for it: the blocks render as they scroll in,
+ * find-in-page and screen readers still reach them, a focus ring is not cut, and a scroll to a
+ * heading lands on it.
  */
-describe('examples below the fold are laid out late', () => {
-  it('skips the examples far below the viewport, renders each as it scrolls into view, and keeps its text in the page', async () => {
+describe('blocks below the fold are laid out late', () => {
+  it.each([['an example', EXAMPLES], ['a paragraph', PARAGRAPHS]])('skips %s far below the viewport, renders it as it scrolls into view, and keeps its text in the page', async (_, selector) => {
     const { context, page, problems } = await openPage(site, { viewport: { width: 390, height: 800 } });
     await gotoHydrated(page, site.url('dictionary/'));
-    const examples = page.locator(EXAMPLES);
-    const count = await examples.count();
+    const blocks = page.locator(selector);
+    const count = await blocks.count();
     expect(count).toBeGreaterThan(8);
     const last = count - 1;
-    expect(await rendered(page, 0)).toBe(true);
-    expect(await rendered(page, last)).toBe(false);
-    // Skipped, not removed: its code is in the DOM, for find-in-page and assistive technology.
-    expect(await examples.nth(last).textContent()).toMatch(/\S{3}/);
-    await examples.nth(last).scrollIntoViewIfNeeded();
-    await expect.poll(() => rendered(page, last)).toBe(true);
+    expect(await rendered(page, selector, 0)).toBe(true);
+    expect(await rendered(page, selector, last)).toBe(false);
+    // Skipped, not removed: its text is in the DOM, for find-in-page and assistive technology.
+    expect(await blocks.nth(last).textContent()).toMatch(/\S{3}/);
+    await blocks.nth(last).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(page, selector, last)).toBe(true);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // A deferred block clips what it paints to its box (paint containment), and a link's focus ring
+  // is drawn 2-4px outside the link: at a line's start, outside the block.
+  it('paints the whole focus ring of a link that starts a line in a deferred block', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 390, height: 800 }, reducedMotion: 'reduce' });
+    await gotoHydrated(page, site.url('dictionary/'));
+    const where = await page.evaluate(() => {
+      const blocks = [...document.querySelectorAll('.markdown > *')];
+      for (const [b, block] of blocks.entries()) {
+        if (getComputedStyle(block).contentVisibility !== 'auto') continue;
+        for (const [l, link] of [...block.querySelectorAll('a[href]')].entries()) {
+          const line = link.getClientRects()[0];
+          if (line && line.left - block.getBoundingClientRect().left < 1) return { b, l };
+        }
+      }
+      return null;
+    });
+    expect(where, 'a link at the start of a line in a deferred block').not.toBeNull();
+    const block = page.locator('.markdown > *').nth(where!.b);
+    const link = block.locator('a[href]').nth(where!.l);
+    await link.scrollIntoViewIfNeeded();
+    // The 4px strip left of the block, beside the link's first line.
+    const strip = async () => {
+      const { x, y, height } = await link.evaluate((a) => {
+        const line = a.getClientRects()[0]!;
+        return { x: a.closest('.markdown > *')!.getBoundingClientRect().left - 4, y: line.top, height: line.height };
+      });
+      return page.screenshot({ clip: { x, y, width: 4, height } });
+    };
+    const blurred = await strip();
+    await page.keyboard.press('Shift');
+    await link.focus();
+    expect(await link.evaluate((a) => a.matches(':focus-visible'))).toBe(true);
+    expect((await strip()).equals(blurred), 'the ring shows left of the block').toBe(false);
     await context.close();
   });
 

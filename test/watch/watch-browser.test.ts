@@ -32,7 +32,12 @@ const fetchText = async (route: string) => {
   const response = await fetch(url(route));
   return { status: response.status, text: await response.text() };
 };
-const waitForText = (text: string) => page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: 20_000 });
+/**
+ * Waits for text in the page's main content. textContent, not innerText: an edit at a chapter's end
+ * lands in a block far below the window, which the browser has not laid out (content-visibility),
+ * and innerText leaves out the text of blocks not laid out.
+ */
+const waitForText = (text: string) => page.waitForFunction((t) => document.querySelector('main')?.textContent?.includes(t) ?? false, text, { timeout: 20_000 });
 /**
  * Opens a route in the shared tab. A rebuild finishing just now may make the open page reload
  * itself, which interrupts the navigation: wait for the rebuild, and retry an interrupted one.
@@ -83,10 +88,21 @@ describe('pybook watch in a browser', () => {
     await open('alpha/');
     await page.evaluate(() => window.scrollTo(0, 1500));
     await eventually(() => page.evaluate(() => window.scrollY === 1500), 'the page to scroll');
+    // The place is the block at the top of the window and where it stands: blocks off screen are
+    // laid out late (content-visibility), so the same place need not be the same offset.
+    const place = () => page.evaluate(() => {
+      const block = [...document.querySelectorAll('.markdown > *')].find((b) => b.getBoundingClientRect().bottom > 0)!;
+      return { text: block.textContent!.slice(0, 80), top: Math.round(block.getBoundingClientRect().top) };
+    });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const before = await place();
     const marker = unique('Edited alpha');
     appendFileSync(book.file('en', 'alpha'), `\n${marker}\n`);
     await waitForText(marker);
-    await eventually(async () => Math.abs((await page.evaluate(() => window.scrollY)) - 1500) <= 2, 'the scroll position to come back');
+    await eventually(async () => {
+      const now = await place();
+      return now.text === before.text && Math.abs(now.top - before.top) <= 2;
+    }, 'the reader\'s place to come back');
     expect(logLines.some((line) => /^rebuilt \(change .*alpha\.mdx\) in \d+ ms/.test(line))).toBe(true);
   });
 
