@@ -22,11 +22,11 @@ installContentEvents();
 
 // Close an open dropdown (language menu) when the reader clicks elsewhere or presses Escape.
 document.addEventListener('click', (event) => {
-  for (const open of Array.from(document.querySelectorAll('details.dropdown[open]'))) if (!open.contains(event.target as Node)) open.removeAttribute('open');
+  for (const open of document.querySelectorAll('details.dropdown[open]')) if (!open.contains(event.target as Node)) open.removeAttribute('open');
 });
 document.addEventListener('keydown', (event) => {
   if (event.key !== 'Escape') return;
-  for (const open of Array.from(document.querySelectorAll('details.dropdown[open]'))) { open.removeAttribute('open'); open.querySelector('summary')?.focus(); }
+  for (const open of document.querySelectorAll('details.dropdown[open]')) { open.removeAttribute('open'); open.querySelector('summary')?.focus(); }
 });
 
 /** Fetches the site data; until it arrives (or if it never does) the page works as static HTML. */
