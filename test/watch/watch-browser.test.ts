@@ -84,20 +84,24 @@ afterAll(async () => {
 });
 
 describe('pybook watch in a browser', () => {
-  it('shows an edit in the open page by itself and keeps the scroll position', async () => {
+  it('shows an edit in the open page by itself and keeps the reader\'s place', async () => {
     await open('alpha/');
-    await page.evaluate(() => window.scrollTo(0, 1500));
-    await eventually(() => page.evaluate(() => window.scrollY === 1500), 'the page to scroll');
-    // The place is the block at the top of the window and where it stands: blocks off screen are
-    // laid out late (content-visibility), so the same place need not be the same offset.
+    // Scrolled as a reader scrolls, so that the blocks passed on the way are laid out and have their
+    // real heights (blocks off screen are laid out late: content-visibility).
+    await page.mouse.move(700, 400);
+    while (await page.evaluate(() => window.scrollY < 1500)) {
+      await page.mouse.wheel(0, 300);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    // The place is the block at the top of the window and where it stands.
     const place = () => page.evaluate(() => {
       const block = [...document.querySelectorAll('.markdown > *')].find((b) => b.getBoundingClientRect().bottom > 0)!;
       return { text: block.textContent!.slice(0, 80), top: Math.round(block.getBoundingClientRect().top) };
     });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const before = await place();
+    // A new section changes the page's model (its table of contents): the page is rendered anew.
     const marker = unique('Edited alpha');
-    appendFileSync(book.file('en', 'alpha'), `\n${marker}\n`);
+    appendFileSync(book.file('en', 'alpha'), `\n## ${marker}\n\nText under it.\n`);
     await waitForText(marker);
     await eventually(async () => {
       const now = await place();
