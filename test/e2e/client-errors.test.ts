@@ -26,6 +26,18 @@ export default route;`;
   });
 }
 
+/**
+ * Clicks a link at the foot of a long chapter as a reader taps it: once it is in view and the
+ * blocks that scrolled in with it are laid out (content-visibility), not while they take their
+ * real heights under the pointer.
+ */
+async function clickSettled(page: Page, selector: string) {
+  const link = page.locator(selector);
+  await link.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await link.click();
+}
+
 describe('render errors', () => {
   for (const { prefix, locale, crashed, tryAgain, setTitle } of LOCALES) {
     it(`show "${crashed}" with "${tryAgain}", and the page recovers (${locale})`, async () => {
@@ -56,10 +68,10 @@ describe('render errors', () => {
       // A crash is cleared by moving to another page too. (Break the page only once it is left:
       // any re-render of the broken page, e.g. the navbar hiding while Playwright scrolls to a
       // link, would crash it under the click.)
-      await page.locator('.pagination-previous').click();
+      await clickSettled(page, '.pagination-previous');
       await page.waitForURL(/\/dictionary\/$/);
       await page.evaluate(() => { (window as Window & { __breakPage?: boolean }).__breakPage = true; });
-      await page.locator('.pagination-next').click();
+      await clickSettled(page, '.pagination-next');
       await screen.waitFor();
       await page.locator(`aside.sidebar a.sidebar-link[href$="/${prefix}dictionary/"]`).click();
       await page.waitForURL(/\/dictionary\/$/);
