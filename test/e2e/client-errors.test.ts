@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PAGE_MODULE, gotoHydrated, openPage, pageModuleSlug, useSiteUnderTest } from './client-support.js';
+import { PAGE_MODULE, gotoHydrated, nextFrames, openPage, pageModuleSlug, useSiteUnderTest } from './client-support.js';
 
 const site = useSiteUnderTest();
 
@@ -34,7 +34,7 @@ export default route;`;
 async function clickSettled(page: Page, selector: string) {
   const link = page.locator(selector);
   await link.scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await nextFrames(page);
   await link.click();
 }
 

@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+import { gotoHydrated, nextFrames, openPage, useSiteUnderTest } from './client-support.js';
 
 const site = useSiteUnderTest();
 
-const scrollTo = (page: Page, y: number) =>
-  page.evaluate((top) => new Promise<void>((resolve) => {
-    window.scrollTo({ top, behavior: 'instant' });
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-  }), y);
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await nextFrames(page);
+}
 
 const navbarHidden = (page: Page) => page.locator('nav.navbar').evaluate((nav) => nav.classList.contains('navbar-hidden'));
 

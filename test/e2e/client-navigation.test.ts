@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  BASE_PATH, PAGE_MODULE, expectNextFromDictionaryToLoadInFull, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
+  BASE_PATH, PAGE_MODULE, expectNextFromDictionaryToLoadInFull, gotoHydrated, markWindow, nextFrames, openPage, pageModuleSlug, recordModuleRequests,
   useSiteUnderTest, waitForHydration, windowMarkerKept,
 } from './client-support.js';
 
@@ -39,10 +39,6 @@ async function expectSameSight(page: Page, before: Awaited<ReturnType<typeof sig
     const now = await sightAtMiddle(page);
     return now.text === before.text && Math.abs(now.top - before.top) <= 1 ? 'same' : now;
   }).toBe('same');
-}
-
-async function nextFrames(page: Page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 describe('SPA navigation over the History API', () => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningServer } from '../../src/server/static-server.js';
 import type { SiteData } from '../../src/pages/types.js';
-import { BASE_PATH, launchChromium, newContext, serveSite, watchConsole } from '../helpers/browser.js';
+import { BASE_PATH, launchChromium, newContext, nextFrames, serveSite, watchConsole } from '../helpers/browser.js';
 
 /** One browser and one server per test file (the machine has two cores). */
 export interface SiteUnderTest {
@@ -93,7 +93,7 @@ export async function windowMarkerKept(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as Window & { __pybookMarker?: string }).__pybookMarker === 'kept');
 }
 
-export { BASE_PATH };
+export { BASE_PATH, nextFrames };
 
 /** The site data the page hydrated with: the locale's shared file named by the page's inline data. */
 export async function siteDataOf(page: Page): Promise<SiteData> {

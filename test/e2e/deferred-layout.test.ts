@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+import { gotoHydrated, nextFrames, openPage, useSiteUnderTest } from './client-support.js';
 
 const site = useSiteUnderTest();
 const EXAMPLES = '.markdown > :is(.compare, .code-block)';
@@ -89,7 +89,7 @@ describe('blocks below the fold are laid out late', () => {
     // around it are laid out.
     const offset = () => heading.evaluate((h) => Math.abs(h.getBoundingClientRect().top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)));
     await expect.poll(offset).toBeLessThanOrEqual(1);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await nextFrames(page);
     expect(await offset()).toBeLessThanOrEqual(1);
     await context.close();
   });

@@ -35,3 +35,12 @@ export function watchConsole(page: Page): string[] {
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
 }
+
+/**
+ * Waits until the page has rendered two more frames: the first lays out what a scroll or a change
+ * brought in (blocks off screen take their real heights then: content-visibility), the second
+ * runs after that layout has been painted. Tests read places and click only after it.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+}

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWatch, type WatchSession } from '../../src/cli/watch.js';
 import { TEMPLATE_FILE } from '../../src/generator/render-page.js';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, nextFrames } from '../helpers/browser.js';
 import { chapterText, createTinyBook, type TinyBook } from './tiny-book.js';
 
 let book: TinyBook;
@@ -91,7 +91,7 @@ describe('pybook watch in a browser', () => {
     await page.mouse.move(700, 400);
     while (await page.evaluate(() => window.scrollY < 1500)) {
       await page.mouse.wheel(0, 300);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await nextFrames(page);
     }
     // The place is the block at the top of the window and where it stands.
     const place = () => page.evaluate(() => {
