@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './stats.js';
-import { pageCommit, type TraceEvent } from './trace.js';
+import { pageCommit, pageMainThread, type TraceEvent } from './trace.js';
 
 export interface LighthouseResult {
   url: string;
@@ -66,11 +66,9 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
 /** The page's first-contentful-paint event minus the end of its first Paint (see `paintHeldMs`). */
 function paintHeld(events: readonly TraceEvent[], url: string): number {
   const commit = pageCommit(events, url);
-  const main = commit && events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === commit.pid && e.args?.name === 'CrRendererMain');
-  if (!commit || !main) return NaN;
-  const onPage = (e: TraceEvent) => e.pid === commit.pid && e.ts >= commit.ts;
-  const paint = events.filter((e) => onPage(e) && e.tid === main.tid && e.ph === 'X' && e.name === 'Paint').sort((a, b) => a.ts - b.ts)[0];
-  const fcp = events.find((e) => onPage(e) && e.name === 'firstContentfulPaint');
+  if (!commit) return NaN;
+  const paint = pageMainThread(events, url).filter((e) => e.name === 'Paint').sort((a, b) => a.ts - b.ts)[0];
+  const fcp = events.find((e) => e.pid === commit.pid && e.ts >= commit.ts && e.name === 'firstContentfulPaint');
   return paint && fcp ? Math.round((fcp.ts - (paint.ts + (paint.dur ?? 0))) / 1000) : NaN;
 }
 

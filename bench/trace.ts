@@ -27,3 +27,15 @@ export async function traced(browser: Browser, categories: string[], action: () 
 export function pageCommit(events: readonly TraceEvent[], url: string): TraceEvent | undefined {
   return events.find((e) => e.name === 'CommitLoad' && (e.args?.data as { url?: string } | undefined)?.url === url);
 }
+
+/**
+ * The complete events (ph 'X') of the page's renderer main thread from its CommitLoad on: the
+ * thread where style, layout, paint and the page's scripts run. Empty when the trace holds no
+ * CommitLoad of `url`.
+ */
+export function pageMainThread(events: readonly TraceEvent[], url: string): TraceEvent[] {
+  const commit = pageCommit(events, url);
+  const main = commit && events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === commit.pid && e.args?.name === 'CrRendererMain');
+  if (!commit || !main) return [];
+  return events.filter((e) => e.ph === 'X' && e.pid === commit.pid && e.tid === main.tid && e.ts >= commit.ts);
+}

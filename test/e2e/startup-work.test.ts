@@ -6,18 +6,10 @@
  * modules, four times that in Lighthouse's simulated phone).
  */
 import { describe, expect, it } from 'vitest';
-import { pageCommit, traced, type TraceEvent } from '../../bench/trace.js';
+import { pageMainThread, traced, type TraceEvent } from '../../bench/trace.js';
 import { openPage, useSiteUnderTest } from './client-support.js';
 
 const site = useSiteUnderTest();
-
-/** Events of the page's renderer main thread, from its CommitLoad on. */
-function mainThreadEvents(events: TraceEvent[], url: string): TraceEvent[] {
-  const commit = pageCommit(events, url);
-  if (!commit) throw new Error(`no CommitLoad of ${url} in the trace`);
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === commit.pid && e.args?.name === 'CrRendererMain');
-  return events.filter((e) => e.pid === commit.pid && e.tid === main?.tid && e.ts >= commit.ts && e.ph === 'X');
-}
 
 const within = (inner: TraceEvent, outer: TraceEvent) => inner.ts >= outer.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
 
@@ -32,7 +24,7 @@ describe('start-up under DevTools', () => {
         await page.goto(url);
         await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       });
-      const main = mainThreadEvents(events, url);
+      const main = pageMainThread(events, url);
       // The trace holds the modules' evaluation and the site data's request, or it proves nothing.
       expect(main.some((e) => e.name === 'v8.evaluateModule')).toBe(true);
       expect(events.some((e) => e.name === 'ResourceSendRequest' && JSON.stringify(e.args).includes('/assets/site/'))).toBe(true);
