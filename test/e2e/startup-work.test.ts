@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageMainThread, traced, type TraceEvent } from '../../bench/trace.js';
-import { openPage, useSiteUnderTest } from './client-support.js';
+import { openPage, useSiteUnderTest, waitForHydration } from './client-support.js';
 
 const site = useSiteUnderTest();
 
@@ -22,7 +22,7 @@ describe('start-up under DevTools', () => {
       const url = site.url(path);
       const events = await traced(site.browser, ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile'], async () => {
         await page.goto(url);
-        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        await waitForHydration(page);
       });
       const main = pageMainThread(events, url);
       // The trace holds the modules' evaluation and the site data's request, or it proves nothing.
