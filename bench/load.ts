@@ -1,7 +1,10 @@
 /**
  * Load benchmark for `pybook serve`: the same request mix against our static
- * server and against a plain serve-handler server, so a regression in the
- * server shows up as a ratio rather than as a machine-dependent absolute.
+ * server and against two plain serve-handler servers, so a regression in the
+ * server shows up as a ratio rather than as a machine-dependent absolute:
+ * - `npx serve`'s own set-up, the `compression` middleware in front of serve-handler.
+ *   It compresses pages as pybook does, so it is the ratio to compare.
+ * - serve-handler alone, which sends every file uncompressed (many times the bytes).
  *
  *   node --import tsx bench/load.ts [siteDir]     (default: build)
  *
@@ -15,6 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import { startStaticServer } from '../src/server/static-server.js';
 
 // autocannon and serve-handler ship no type declarations; describe the parts used here.
@@ -73,9 +77,14 @@ export interface LoadBenchResult {
   connections: number;
   requestsPerRun: number;
   pybook: ServerFigures;
+  /** serve-handler behind the `compression` middleware, as the `serve` CLI runs it by default. */
+  serveCli: ServerFigures;
+  /** serve-handler alone: no compression. */
   serveHandler: ServerFigures;
-  /** pybook requests/s divided by serve-handler requests/s; above 1 means faster. */
+  /** pybook requests/s divided by the `serve` CLI set-up's; above 1 means faster. */
   requestsPerSecondRatio: number;
+  /** pybook requests/s divided by uncompressed serve-handler's. */
+  uncompressedRatio: number;
 }
 
 /** Thrown when a run had errors; carries the figures so they can still be printed. */
@@ -142,9 +151,13 @@ async function collectUrlPaths(siteDir: string): Promise<string[]> {
   return mixed.slice(0, MAX_URLS).map((urlPath) => urlPath.split('/').map(encodeURIComponent).join('/'));
 }
 
-function startServeHandlerServer(siteDir: string): Promise<{ origin: string; close(): Promise<void> }> {
+/** serve-handler on a port of its own; `compress` puts the `compression` middleware in front, as `npx serve` does. */
+function startServeHandlerServer(siteDir: string, compress: boolean): Promise<{ origin: string; close(): Promise<void> }> {
+  const compressWhatFollows = compression();
   const server = http.createServer((req, res) => {
-    serveHandler(req, res, { public: siteDir, directoryListing: false }).catch(() => res.destroy());
+    const serve = () => void serveHandler(req, res, { public: siteDir, directoryListing: false }).catch(() => res.destroy());
+    if (compress) compressWhatFollows(req as Parameters<typeof compressWhatFollows>[0], res as Parameters<typeof compressWhatFollows>[1], serve);
+    else serve();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -205,6 +218,15 @@ function failuresOf(name: string, figures: ServerFigures): string[] {
   return problems;
 }
 
+async function measureServeHandler(dir: string, compress: boolean, urlPaths: readonly string[]): Promise<ServerFigures> {
+  const server = await startServeHandlerServer(dir, compress);
+  try {
+    return await measure(server.origin, '/', urlPaths);
+  } finally {
+    await server.close();
+  }
+}
+
 export async function runLoadBench(siteDir = 'build'): Promise<LoadBenchResult> {
   const requestedDir = path.resolve(siteDir);
   const syntheticSite = !(await hasIndexHtml(requestedDir));
@@ -218,13 +240,9 @@ export async function runLoadBench(siteDir = 'build'): Promise<LoadBenchResult> 
     } finally {
       await pybookServer.close();
     }
-    const plainServer = await startServeHandlerServer(dir);
-    let serveHandlerFigures: ServerFigures;
-    try {
-      serveHandlerFigures = await measure(plainServer.origin, '/', urlPaths);
-    } finally {
-      await plainServer.close();
-    }
+    const serveCli = await measureServeHandler(dir, true, urlPaths);
+    const serveHandlerFigures = await measureServeHandler(dir, false, urlPaths);
+    const ratio = (baseline: ServerFigures) => Math.round((pybook.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
     const result: LoadBenchResult = {
       siteDir: syntheticSite ? `${dir} (synthetic; ${requestedDir} has no index.html)` : dir,
       syntheticSite,
@@ -232,10 +250,12 @@ export async function runLoadBench(siteDir = 'build'): Promise<LoadBenchResult> 
       connections: CONNECTIONS,
       requestsPerRun: REQUESTS_PER_RUN,
       pybook,
+      serveCli,
       serveHandler: serveHandlerFigures,
-      requestsPerSecondRatio: Math.round((pybook.requestsPerSecond / serveHandlerFigures.requestsPerSecond) * 100) / 100,
+      requestsPerSecondRatio: ratio(serveCli),
+      uncompressedRatio: ratio(serveHandlerFigures),
     };
-    const problems = [...failuresOf('pybook', pybook), ...failuresOf('serve-handler', serveHandlerFigures)];
+    const problems = [...failuresOf('pybook', pybook), ...failuresOf('serve', serveCli), ...failuresOf('serve-handler', serveHandlerFigures)];
     if (problems.length > 0) throw new LoadBenchFailure(`Load bench failed: ${problems.join('; ')}`, result);
     return result;
   } finally {
@@ -246,7 +266,8 @@ export async function runLoadBench(siteDir = 'build'): Promise<LoadBenchResult> 
 export function formatLoadBenchTable(result: LoadBenchResult): string {
   const rows: [string, ServerFigures][] = [
     ['pybook serve', result.pybook],
-    ['serve-handler', result.serveHandler],
+    ['serve (compression + serve-handler)', result.serveCli],
+    ['serve-handler, uncompressed', result.serveHandler],
   ];
   const header = ['server', 'req/s', 'p99 ms', 'avg ms', 'MB/s', 'requests', 'errors', 'timeouts', 'non-2xx'];
   const lines = rows.map(([name, f]) => [
@@ -268,7 +289,7 @@ export function formatLoadBenchTable(result: LoadBenchResult): string {
     format(header),
     format(widths.map((width) => '-'.repeat(width))),
     ...lines.map(format),
-    `ratio (pybook / serve-handler req/s): ${result.requestsPerSecondRatio}`,
+    `ratio of req/s, pybook / serve: ${result.requestsPerSecondRatio} (both compress); pybook / uncompressed serve-handler: ${result.uncompressedRatio}`,
   ].join('\n');
 }
 
