@@ -93,4 +93,43 @@ describe('blocks below the fold are laid out late', () => {
     expect(await offset()).toBeLessThanOrEqual(1);
     await context.close();
   });
+
+  // A block that is laid out because of the full layout (src/client/scroll-spot.ts) and one laid
+  // out as it nears the viewport must have the same height: a full layout without containment let
+  // the margins inside a block collapse through it, and the page grew by some 9 px once the
+  // blocks were deferred again.
+  it('a block is as tall laid out in full as when it is laid out near the viewport', async () => {
+    const { context, page } = await openPage(site);
+    await gotoHydrated(page, site.url('dictionary/'));
+    const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+    // Every block laid out once, so that the browser knows each one's real height (what the
+    // full layout before a scroll does, src/client/scroll-spot.ts).
+    await page.evaluate(() => document.documentElement.classList.add('render-all'));
+    await nextFrames(page);
+    await page.evaluate(() => document.documentElement.classList.remove('render-all'));
+    // At the foot of the chapter its last blocks are laid out because they are in view.
+    await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await nextFrames(page);
+    const nearViewport = await pageHeight();
+    await page.evaluate(() => document.documentElement.classList.add('render-all'));
+    expect(await pageHeight()).toBe(nearViewport);
+    await page.evaluate(() => document.documentElement.classList.remove('render-all'));
+    await context.close();
+  });
+
+  // The last section is too short to reach the top: the page stops at its foot, where the table of
+  // contents marks the lowest heading in view. Once the deferred blocks grew the page by a few
+  // pixels after the scroll, the foot was never reached and the section above was marked.
+  it('a tap on the last heading in the table of contents marks that heading, after a smooth scroll', async () => {
+    const { context, page } = await openPage(site);
+    await gotoHydrated(page, site.url('dictionary/'));
+    const last = await page.locator('.markdown h2[id]').last().getAttribute('id');
+    await page.locator('.toc-collapsible > summary').click();
+    const scrolled = page.evaluate(() => new Promise<void>((resolve) => addEventListener('scrollend', () => resolve(), { once: true })));
+    await page.locator(`.toc-collapsible a[href="#${last}"]`).click();
+    await scrolled;
+    await nextFrames(page);
+    expect(await page.locator('.toc-link.active').first().getAttribute('href')).toBe(`#${last}`);
+    await context.close();
+  });
 });
