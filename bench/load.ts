@@ -218,10 +218,10 @@ function failuresOf(name: string, figures: ServerFigures): string[] {
   return problems;
 }
 
-async function measureServeHandler(dir: string, compress: boolean, urlPaths: readonly string[]): Promise<ServerFigures> {
-  const server = await startServeHandlerServer(dir, compress);
+/** Measures a server that was just started, then closes it, whatever happened. */
+async function measureThenClose(server: { origin: string; close(): Promise<void> }, prefix: string, urlPaths: readonly string[]): Promise<ServerFigures> {
   try {
-    return await measure(server.origin, '/', urlPaths);
+    return await measure(server.origin, prefix, urlPaths);
   } finally {
     await server.close();
   }
@@ -234,14 +234,9 @@ export async function runLoadBench(siteDir = 'build'): Promise<LoadBenchResult> 
   try {
     const urlPaths = await collectUrlPaths(dir);
     const pybookServer = await startStaticServer({ dir, basePath: BASE_PATH, port: 0, log: () => {} });
-    let pybook: ServerFigures;
-    try {
-      pybook = await measure(new URL(pybookServer.url).origin, BASE_PATH, urlPaths);
-    } finally {
-      await pybookServer.close();
-    }
-    const serveCli = await measureServeHandler(dir, true, urlPaths);
-    const serveHandlerFigures = await measureServeHandler(dir, false, urlPaths);
+    const pybook = await measureThenClose({ origin: new URL(pybookServer.url).origin, close: () => pybookServer.close() }, BASE_PATH, urlPaths);
+    const serveCli = await measureThenClose(await startServeHandlerServer(dir, true), '/', urlPaths);
+    const serveHandlerFigures = await measureThenClose(await startServeHandlerServer(dir, false), '/', urlPaths);
     const ratio = (baseline: ServerFigures) => Math.round((pybook.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
     const result: LoadBenchResult = {
       siteDir: syntheticSite ? `${dir} (synthetic; ${requestedDir} has no index.html)` : dir,
