@@ -7,8 +7,9 @@
  * Lazy imports stay lazy (code splitting: a cached build still never loads the parser). Every
  * chunk sits two folders below the project, like dist/cli/index.js, so that the paths that
  * modules make from import.meta.url (../../package.json, ../../templates/page.html) still
- * resolve; the two scripts that run in a thread or process of their own (compile-worker,
- * runtime-host) are entries, found next to the chunks as they are next to their callers in dist/.
+ * resolve; the script that runs in a thread of its own (compile-worker) is an entry, found next to the
+ * chunks as it is next to its caller in dist/. (The check's runtime host is bundled from src/ when a
+ * check starts, into one file it runs confined: see src/runner/node/runtimes.ts.)
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,6 @@ await build({
   entryPoints: {
     cli: path.join(dist, 'cli', 'index.js'),
     'compile-worker': path.join(dist, 'generator', 'compile-worker.js'),
-    'runtime-host': path.join(dist, 'runner', 'node', 'runtime-host.js'),
   },
   outdir: out,
   bundle: true,

@@ -1,60 +1,28 @@
-import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadBook } from '../book/load-book.js';
-import { pageRoute } from '../book/routes.js';
+import pLimit from 'p-limit';
 import type { BookConfig } from '../config/types.js';
-import { compileChapter } from '../markdown/compile.js';
-import type { CodeExample } from '../markdown/types.js';
-import { exerciseKey, fixturesFolderOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
-import { BrowserRuntime, RUNTIME_OUTPUT_LIMIT_BYTES, type BrowserRuntimeName } from '../runner/node/runtimes.js';
-import { judgeRun } from '../runner/outcome.js';
-import { CleanupGroup } from './confine/cleanup.js';
-import { networkOnlyPrefix, probeIsolation } from './confine/isolation.js';
-import { isRunnable, runExample, runPythonProgram, type RunOptions } from './run-example.js';
-import { verifyExercise, type ProgramRun } from './check-exercise.js';
 import type { Exercise } from '../exercise/collect.js';
+import type { CodeExample } from '../markdown/types.js';
+import { exerciseKey, fixtureFilesOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/browser-check-file.js';
+import { RUNTIME_OUTPUT_LIMIT_BYTES, type BrowserRuntimeName, type RuntimeRunResult } from '../runner/node/runtimes.js';
+import { judgeRun, type Verdict } from '../runner/outcome.js';
+import { verifyExercise, type ProgramRun } from './check-exercise.js';
+import { CleanupGroup } from './confine/cleanup.js';
+import { assertConfined, probeIsolation } from './confine/isolation.js';
+import { probePython, type PythonInfo } from './interpreters.js';
+import { planCheck, type CheckJob } from './plan.js';
+import { ReaderRuntimes, readerLimits } from './reader-runtimes.js';
+import { ReportProgress, type ChapterReport } from './report.js';
+import { EXAMPLE_TIMEOUT_MS, runExample, runPythonProgram, type ExampleOutcome, type RunOptions } from './run-example.js';
 
-export interface ChapterReport {
-  locale: string;
-  slug: string;
-  file: string;
-  ran: number;
-  exempt: Array<{ line: number; lang: string; reason: string }>;
-  pythonBlocks: number;
-  pythonRunnable: number;
-  failures: Array<{ line: number; lang: string; message: string }>;
-  /** Runnable examples this interpreter cannot run (pytest blocks where pytest is not installed). */
-  notRun: Array<{ line: number; lang: string; reason: string }>;
-  /** Examples run in the reader's runtimes (Pyodide, the JavaScript sandbox), and how many passed there, per language. */
-  browser: Record<'python' | 'javascript', { ran: number; passed: number }>;
-  /** Examples that passed with python3 / node, per language. */
-  passedNatively: Record<string, number>;
-  /** Keys (browser-check record) of the examples that passed in the reader's runtimes. */
-  passedInBrowser: string[];
-  /** The chapter's exercise, when it has one: whether its answer passed and its starter failed its tests everywhere it ran. */
-  exercise?: { verified: boolean; runtimes: string[] };
-}
-
-export interface PythonInfo {
-  command: string;
-  version?: string;
-  hasPytest: boolean;
-  /** The interpreter's own file (sys.executable), when the command is a launcher such as pyenv's shim. */
-  executable?: string;
-}
-
-/** Which Python a check runs with, and whether it can run pytest blocks. */
-export function probePython(command = 'python3'): PythonInfo {
-  const result = spawnSync(command, ['-c', 'import sys\nprint(sys.version.split()[0])\nprint(sys.executable)\ntry:\n    import pytest\n    print("pytest")\nexcept ImportError:\n    pass'], { encoding: 'utf8', timeout: 30_000 });
-  const [version, executable, pytest] = (result.stdout ?? '').trim().split('\n');
-  if (result.status !== 0) return { command, hasPytest: false };
-  return { command, version, hasPytest: pytest === 'pytest', ...(executable ? { executable } : {}) };
-}
+export { probePython, type ChapterReport, type PythonInfo };
 
 export interface CheckFilter {
   locales?: string[];
   slugs?: string[];
+  /** How many examples run at once (a whole number from 1). */
   jobs?: number;
   /** The Python interpreter to run examples with. */
   python?: string;
@@ -72,186 +40,182 @@ export interface CheckFilter {
    */
   allowMissingPytest?: boolean;
   /** The limits of each native run (time, output, memory) and how runs are confined; defaults in run-example.ts. */
-  limits?: Pick<RunOptions, 'timeoutMs' | 'outputLimitBytes' | 'memoryLimitBytes' | 'isolation'>;
+  limits?: Pick<RunOptions, 'timeoutMs' | 'cpuTimeMs' | 'outputLimitBytes' | 'memoryLimitBytes' | 'isolation'>;
+  /** Run the examples even where the machine cannot confine them fully (see confine/isolation.ts). */
+  allowUnconfined?: boolean;
 }
 
 /**
- * Runs a list of async jobs with at most `limit` at once, keeping result order. After a job
- * throws, no new job starts and `onFailure` runs (to end the jobs still running); the first
- * error is thrown once every running job has settled, so none outlives the pool.
+ * The book's fixtures as every example gets them: copies of the validated files (fixtureFilesOf:
+ * a link must resolve inside the project), in a folder of the check's own, so that what an example
+ * sees is exactly what the site publishes.
  */
-async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>, onFailure: () => void): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (next < items.length && !failure) {
-      const i = next++;
-      try {
-        results[i] = await work(items[i]);
-      } catch (error) {
-        if (!failure) { failure = { error }; onFailure(); }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  if (failure) throw failure.error;
-  return results;
+function stageFixtures(config: BookConfig, cleanup: CleanupGroup): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'pybook-fixtures-'));
+  cleanup.add(() => rmSync(folder, { recursive: true, force: true }));
+  for (const fixture of fixtureFilesOf(config)) copyFileSync(fixture.file, path.join(folder, fixture.name));
+  return folder;
 }
 
-/** The reader's runtime an example runs in, if the page may offer to run it. */
-function browserRuntimeOf(example: CodeExample): BrowserRuntimeName | undefined {
-  return isOfferedToRun(example) ? (example.lang as BrowserRuntimeName) : undefined;
+/** The verdict on a run in a reader's runtime: its output judged, or the limit it was ended at. */
+function runtimeVerdict(example: CodeExample, result: RuntimeRunResult, limits: { timeoutMs: number; cpuTimeMs: number }): Verdict {
+  if (result === 'timeout') return { ok: false, message: `did not finish within ${limits.timeoutMs / 1000} s` };
+  if (result === 'cpu-limit') return { ok: false, message: `used more than ${limits.cpuTimeMs / 1000} s of CPU time` };
+  if (result === 'output-limit') return { ok: false, message: `output exceeded ${RUNTIME_OUTPUT_LIMIT_BYTES} bytes: the check ended the example there` };
+  return judgeRun(example, result);
+}
+
+/** A wall-clock verdict, which a loaded machine can cause: such an example runs again, alone, before it counts. */
+const outOfWallTime = (message: string | undefined) => /^did not finish within /.test(message ?? '');
+
+/**
+ * Runs `work` on every job, `limit` at once. After a job throws, no new job starts and
+ * `onFailure` runs (to end the jobs still running); the first error is thrown once every running
+ * job has settled, so none outlives the check.
+ */
+async function runAll<T>(items: T[], limit: number, work: (item: T) => Promise<void>, onFailure: () => void): Promise<void> {
+  const queue = pLimit(limit);
+  let failure: { error: unknown } | undefined;
+  await Promise.all(items.map((item) => queue(async () => {
+    if (failure) return;
+    try {
+      await work(item);
+    } catch (error) {
+      if (!failure) { failure = { error }; onFailure(); }
+    }
+  })));
+  if (failure) throw failure.error;
 }
 
 /**
  * Compiles every (translated) chapter and runs its examples: with python3 and node, and (unless
  * `browser: false`) in the reader's runtimes, Pyodide and the JavaScript sandbox, whose results
  * go to the browser-check record the build reads. An example that passes natively but fails in
- * the reader's runtime without `nobrowser="reason"` is a failure.
+ * the reader's runtime without `nobrowser="reason"` is a failure. Every run is confined (see
+ * confine/); a machine that cannot confine them fully is refused unless `allowUnconfined`.
  */
 export async function checkBook(config: BookConfig, filter: CheckFilter = {}, onChapter?: (report: ChapterReport) => void): Promise<ChapterReport[]> {
-  const book = loadBook(config);
-  const fixtures = fixturesFolderOf(config);
-  const jobs: Array<{ report: ChapterReport; example?: CodeExample; exercise?: Exercise }> = [];
+  const jobs = filter.jobs ?? Math.max(2, os.cpus().length * 2);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a whole number from 1, not ${filter.jobs}`);
+  const isolation = filter.limits?.isolation ?? probeIsolation();
+  assertConfined(isolation, filter.allowUnconfined === true);
+  const browser = filter.browser !== false;
   let python: PythonInfo | undefined;
   const probe = () => (python ??= probePython(filter.python));
-  // The default python3 runs the examples as the interpreter itself, not through a launcher such as
-  // pyenv's shim: a chain of shell scripts that costs several times the CPU of a short example, on
-  // every run. A Python named with --python runs as given (it may be a wrapper with flags of its own).
-  const interpreter = () => filter.python ?? probe().executable;
-  const reports: ChapterReport[] = [];
-  const browser = filter.browser !== false;
-  const filtered = Boolean(filter.locales || filter.slugs || filter.langs);
-  const bookKeys = new Set<string>();
-  for (const locale of book.locales) {
-    const wanted = !filter.locales || filter.locales.includes(locale.code);
-    // An unfiltered check also learns every example's key, to drop stale ones from the record.
-    if (!wanted && !(browser && !filtered)) continue;
-    for (const chapter of book.chapters[locale.code]) {
-      if (chapter.fallback) continue;
-      const chosen = wanted && (!filter.slugs || filter.slugs.includes(chapter.slug));
-      if (!chosen && !(browser && !filtered)) continue;
-      const file = path.relative(process.cwd(), chapter.file);
-      const compiled = compileChapter(chapter.source, file, {
-        slug: chapter.slug, basePath: config.basePath, localePaths: [], routeFor: (slug) => pageRoute(config.basePath, locale, slug),
-      });
-      for (const { key } of compiled.examples) if (key !== undefined) bookKeys.add(key);
-      if (compiled.exercise) bookKeys.add(exerciseKey(compiled.exercise));
-      if (!chosen) continue;
-      const report: ChapterReport = {
-        locale: locale.code, slug: chapter.slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [],
-        browser: { python: { ran: 0, passed: 0 }, javascript: { ran: 0, passed: 0 } }, passedNatively: {}, passedInBrowser: [],
-      };
-      reports.push(report);
-      for (const example of compiled.examples) {
-        if (example.lang === 'python') report.pythonBlocks++;
-        if (example.norun !== undefined && (example.lang === 'python' || example.lang === 'javascript')) {
-          report.exempt.push({ line: example.line, lang: example.lang, reason: example.norun });
-        }
-        if (!isRunnable(example)) continue;
-        if (example.lang === 'python') report.pythonRunnable++;
-        if (filter.langs && !filter.langs.includes(example.lang)) continue;
-        if (example.pytest !== undefined && !probe().hasPytest) {
-          const reason = `pytest is not installed for ${probe().command}`;
-          if (filter.allowMissingPytest) report.notRun.push({ line: example.line, lang: example.lang, reason });
-          else report.failures.push({ line: example.line, lang: example.lang, message: `could not run: ${reason} (install it, or pass --allow-missing-pytest to list such examples as not run)` });
-          continue;
-        }
-        jobs.push({ report, example });
-      }
-      if (compiled.exercise && (!filter.langs || filter.langs.includes('python'))) jobs.push({ report, exercise: compiled.exercise });
-    }
+  const plan = planCheck(config, {
+    locales: filter.locales, slugs: filter.slugs, langs: filter.langs, browser,
+    pytest: { get available() { return probe().hasPytest; }, get command() { return probe().command; }, allowMissing: filter.allowMissingPytest === true },
+  });
+  const progress = new ReportProgress(plan.reports, (report) => plan.jobs.filter((job) => job.report === report).length, onChapter);
+  // However the check ends (a failure of its own, SIGINT, SIGTERM), every example's process tree
+  // and temporary folder and every runtime host go with it.
+  const cleanup = new CleanupGroup();
+  try {
+    const fixtures = stageFixtures(config, cleanup);
+    const wallMs = filter.limits?.timeoutMs ?? EXAMPLE_TIMEOUT_MS;
+    const reader = readerLimits(config, wallMs);
+    const runtimes = new ReaderRuntimes(fixtures, { isolation, cleanup, cpuTimeMs: reader.cpuTimeMs, onStart: filter.onBrowserRuntime });
+    const run = new CheckRun(filter, fixtures, runtimes, reader, cleanup, browser);
+    await runAll(plan.jobs, jobs, async (job) => {
+      await run.job(job);
+      if (!run.isRetried(job)) progress.done(job.report);
+    }, () => cleanup.runAll());
+    // What ran out of wall-clock time beside other examples runs again alone, with twice the time.
+    await runAll(run.retries(), 1, async (job) => {
+      await run.job(job, { alone: true });
+      progress.done(job.report);
+    }, () => cleanup.runAll());
+    if (browser && run.checked.size && !filter.keepRecord) updateBrowserCheckRecord(config, run.checked, plan.filtered ? undefined : plan.bookKeys);
+  } finally {
+    cleanup.close();
   }
-  const limit = filter.jobs ?? Math.max(2, os.cpus().length * 2);
-  const remaining = new Map(reports.map((r) => [r, jobs.filter((j) => j.report === r).length]));
-  for (const r of reports) if (remaining.get(r) === 0) onChapter?.(r);
-  const done = (report: ChapterReport) => {
-    const left = remaining.get(report)! - 1;
-    remaining.set(report, left);
-    if (left === 0) { report.failures.sort((a, b) => a.line - b.line); onChapter?.(report); }
-  };
+  return plan.reports;
+}
 
-  // The reader's runtimes run one example at a time each, beside the native pool.
-  const runtimes = new Map<BrowserRuntimeName, BrowserRuntime>();
-  const versions = new Map<BrowserRuntimeName, string>();
-  const queues = new Map<BrowserRuntimeName, Promise<void>>();
-  const checked = new Map<string, boolean>();
-  const timeoutMs = config.runner.timeLimitSeconds * 1000;
-  /** Runs `work` with the named reader's runtime, one job at a time per runtime, starting it the first time. */
-  const withRuntime = <T>(name: BrowserRuntimeName, work: (runtime: BrowserRuntime) => Promise<T>): Promise<T> => {
-    const previous = queues.get(name) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      let runtime = runtimes.get(name);
-      if (!runtime) {
-        // No network for the examples in the reader's runtimes either (Pyodide's `js.fetch`).
-        runtimes.set(name, (runtime = new BrowserRuntime(name, fixtures, { launcher: networkOnlyPrefix(filter.limits?.isolation ?? probeIsolation()) })));
-        const started = runtime;
-        cleanup.add(() => started.close());
-      }
-      if (!versions.has(name)) { versions.set(name, await runtime.start()); filter.onBrowserRuntime?.(name, versions.get(name)!); }
-      return work(runtime);
-    });
-    queues.set(name, next.then(() => {}, () => {}));
-    return next;
-  };
-  const runInBrowser = (name: BrowserRuntimeName, report: ChapterReport, example: CodeExample): Promise<void> => withRuntime(name, async (runtime) => {
-    const result = await runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs);
-    const verdict = result === 'timeout' ? { ok: false as const, message: `did not finish within ${timeoutMs / 1000} s` }
-      : result === 'output-limit' ? { ok: false as const, message: `output exceeded ${RUNTIME_OUTPUT_LIMIT_BYTES} bytes: the check ended the example there` }
-        : judgeRun(example, result);
+/** The running of a check's jobs, and what they found for the browser-check record. */
+class CheckRun {
+  /** Keys of the examples and exercises run in the reader's runtimes, and whether they passed there. */
+  readonly checked = new Map<string, boolean>();
+  private readonly retry = new Set<CheckJob>();
+
+  constructor(
+    private readonly filter: CheckFilter,
+    private readonly fixtures: string,
+    private readonly runtimes: ReaderRuntimes,
+    private readonly reader: { cpuTimeMs: number; timeoutMs: number },
+    private readonly cleanup: CleanupGroup,
+    private readonly browser: boolean,
+  ) {}
+
+  /** The jobs that ran out of wall-clock time and are to run again alone. */
+  retries(): CheckJob[] {
+    return [...this.retry];
+  }
+
+  isRetried(job: CheckJob): boolean {
+    return this.retry.has(job);
+  }
+
+  private options(alone: boolean): RunOptions {
+    const limits = this.filter.limits ?? {};
+    const timeoutMs = (limits.timeoutMs ?? EXAMPLE_TIMEOUT_MS) * (alone ? 2 : 1);
+    // The default python3 runs the examples as the interpreter itself (see run-example.ts).
+    return { ...limits, timeoutMs, python: this.filter.python, cleanup: this.cleanup };
+  }
+
+  async job(job: CheckJob, { alone = false } = {}): Promise<void> {
+    if ('exercise' in job) return this.exercise(job.report, job.exercise, alone, job);
+    const { report, example } = job;
+    const outcome: ExampleOutcome = await runExample(example, this.fixtures, this.options(alone));
+    if (!outcome.ok && !alone && outOfWallTime(outcome.message)) { this.retry.add(job); return; }
+    this.retry.delete(job);
+    report.ran++;
+    if (!outcome.ok) {
+      report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });
+      if (this.browser && example.key !== undefined) this.checked.set(example.key, false);
+      return;
+    }
+    report.passedNatively[example.lang] = (report.passedNatively[example.lang] ?? 0) + 1;
+    if (this.browser && isOfferedToRun(example)) await this.inReaderRuntime(example.lang as BrowserRuntimeName, report, example, alone);
+  }
+
+  private async inReaderRuntime(name: BrowserRuntimeName, report: ChapterReport, example: CodeExample, alone: boolean): Promise<void> {
+    const timeoutMs = this.reader.timeoutMs * (alone ? 2 : 1);
+    const result = await this.runtimes.with(name, (runtime) => runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs));
+    const verdict = runtimeVerdict(example, result, { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs });
     report.browser[name].ran++;
-    checked.set(example.key!, verdict.ok);
+    this.checked.set(example.key!, verdict.ok);
     if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(example.key!); return; }
-    const label = name === 'python' ? `Pyodide (Python ${versions.get(name)})` : 'the JavaScript sandbox';
+    const label = name === 'python' ? `Pyodide (Python ${this.runtimes.version(name)})` : 'the JavaScript sandbox';
     report.failures.push({
       line: example.line, lang: example.lang,
       message: `fails in the reader's browser, in ${label}; change the example, or mark it nobrowser="why" if it cannot run in a browser:\n${verdict.message}`,
     });
-  });
+  }
 
   /** The exercise's answer must pass its tests and its starter code fail them, with python3 and (unless --no-browser) in Pyodide. */
-  const checkExercise = async (report: ChapterReport, exercise: Exercise): Promise<void> => {
-    const native = (program: string): Promise<ProgramRun> => runPythonProgram(program, fixtures, { ...filter.limits, python: interpreter(), cleanup })
-      .then((run) => (run.ending === 'timeout' || run.ending === 'output-limit' ? run.ending : run));
-    const failures = await verifyExercise(exercise, native, `with ${filter.python ?? 'python3'}`, filter.limits?.timeoutMs ?? timeoutMs);
-    const runtimesRun = [filter.python ?? 'python3'];
-    if (browser && failures.length === 0) {
-      const inPyodide = (program: string) => withRuntime('python', (runtime) => runtime.run(program, 'exercise_check.py', timeoutMs)) as Promise<ProgramRun>;
-      failures.push(...await verifyExercise(exercise, inPyodide, `in Pyodide`, timeoutMs));
+  private async exercise(report: ChapterReport, exercise: Exercise, alone: boolean, job: CheckJob): Promise<void> {
+    const options = this.options(alone);
+    const native = (program: string): Promise<ProgramRun> => runPythonProgram(program, this.fixtures, options)
+      .then((run) => (run.ending === 'exited' ? run : run.ending));
+    const where = `with ${this.filter.python ?? 'python3'}`;
+    const failures = await verifyExercise(exercise, native, where, { timeoutMs: options.timeoutMs!, cpuTimeMs: options.cpuTimeMs });
+    if (!alone && failures.some((failure) => outOfWallTime(failure.message.split('\n')[1]?.trim()))) { this.retry.add(job); return; }
+    this.retry.delete(job);
+    const runtimesRun = [this.filter.python ?? 'python3'];
+    if (this.browser && failures.length === 0) {
+      const timeoutMs = this.reader.timeoutMs * (alone ? 2 : 1);
+      const inPyodide = (program: string) => this.runtimes.with('python', (runtime) => runtime.run(program, 'exercise_check.py', timeoutMs)) as Promise<ProgramRun>;
+      failures.push(...await verifyExercise(exercise, inPyodide, 'in Pyodide', { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs }));
       runtimesRun.push('pyodide');
     }
     for (const failure of failures) report.failures.push({ ...failure, lang: 'python' });
     report.exercise = { verified: failures.length === 0, runtimes: runtimesRun };
     // Verified in the reader's Python too: the page offers Check (see browser-check-file.ts).
-    if (browser) {
+    if (this.browser) {
       const verifiedInBrowser = failures.length === 0 && runtimesRun.includes('pyodide');
-      checked.set(exerciseKey(exercise), verifiedInBrowser);
+      this.checked.set(exerciseKey(exercise), verifiedInBrowser);
       if (verifiedInBrowser) report.passedInBrowser.push(exerciseKey(exercise));
     }
-  };
-
-  // However the check ends (a failure of its own, SIGINT, SIGTERM), every example's process tree
-  // and temporary folder and every runtime host go with it.
-  const cleanup = new CleanupGroup();
-  try {
-    await pool(jobs, limit, async ({ report, example, exercise }) => {
-      if (exercise) { await checkExercise(report, exercise); done(report); return; }
-      if (!example) return;
-      const outcome = await runExample(example, fixtures, { ...filter.limits, python: interpreter(), cleanup });
-      report.ran++;
-      if (!outcome.ok) {
-        report.failures.push({ line: example.line, lang: example.lang, message: outcome.message ?? 'failed' });
-        if (browser && example.key !== undefined) checked.set(example.key, false);
-      }
-      if (outcome.ok) report.passedNatively[example.lang] = (report.passedNatively[example.lang] ?? 0) + 1;
-      const runtime = browser && outcome.ok ? browserRuntimeOf(example) : undefined;
-      if (runtime) await runInBrowser(runtime, report, example);
-      done(report);
-    }, () => cleanup.runAll());
-  } finally {
-    cleanup.close();
   }
-  if (browser && checked.size && !filter.keepRecord) updateBrowserCheckRecord(config, checked, filtered ? undefined : bookKeys);
-  return reports;
 }

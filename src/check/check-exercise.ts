@@ -3,14 +3,18 @@ import { describeFailures } from '../exercise/describe.js';
 import { allPassed, exerciseProgram, parseExerciseReport } from '../exercise/harness.js';
 
 /** What a runtime made of one harness program: its output, or the limit it was ended at. */
-export type ProgramRun = { stdout: string; stderr: string } | 'timeout' | 'output-limit';
+export type ProgramRun = { stdout: string; stderr: string } | 'timeout' | 'cpu-limit' | 'output-limit';
+
+/** The limits a run was held to, for the message when it reached one. */
+export interface RunLimits { timeoutMs: number; cpuTimeMs?: number }
 
 export interface ExerciseFailure { line: number; message: string }
 
 const indent = (text: string) => text.replace(/^/gm, '  ');
 
-function unreadable(run: ProgramRun, timeoutMs: number): string | undefined {
-  if (run === 'timeout') return `did not finish within ${timeoutMs / 1000} s`;
+function unreadable(run: ProgramRun, limits: RunLimits): string | undefined {
+  if (run === 'timeout') return `did not finish within ${limits.timeoutMs / 1000} s`;
+  if (run === 'cpu-limit') return `used more than ${(limits.cpuTimeMs ?? 0) / 1000} s of CPU time`;
   if (run === 'output-limit') return 'printed more than the output limit';
   return undefined;
 }
@@ -19,11 +23,11 @@ function unreadable(run: ProgramRun, timeoutMs: number): string | undefined {
  * The exercise's promise, checked in one runtime (`where` names it): the book's answer passes every
  * test, and the starter code loads but fails at least one, so the tests catch what the exercise is about.
  */
-export async function verifyExercise(exercise: Exercise, run: (program: string) => Promise<ProgramRun>, where: string, timeoutMs: number): Promise<ExerciseFailure[]> {
+export async function verifyExercise(exercise: Exercise, run: (program: string) => Promise<ProgramRun>, where: string, limits: RunLimits): Promise<ExerciseFailure[]> {
   const failures: ExerciseFailure[] = [];
   const reportOf = async (candidate: string, line: number, part: string) => {
     const result = await run(exerciseProgram(candidate, exercise.tests));
-    const ended = unreadable(result, timeoutMs);
+    const ended = unreadable(result, limits);
     const report = ended || typeof result === 'string' ? undefined : parseExerciseReport(result.stdout);
     if (!report) {
       const detail = ended ?? (typeof result === 'string' ? result : result.stderr.trim().split('\n').slice(-3).join('\n'));

@@ -1,13 +1,25 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CodeExample } from '../markdown/types.js';
 import { judgeRun, type RunResult, type Verdict } from '../runner/outcome.js';
 import { CleanupGroup } from './confine/cleanup.js';
 import { runConfined, type ConfinedResult } from './confine/confined-run.js';
-import { probeIsolation, type Isolation } from './confine/isolation.js';
+import { probeIsolation, processLimit, type Isolation } from './confine/isolation.js';
+import { SANDBOX_WORK, type ProcessLimits } from './confine/sandbox.js';
+import { examplePath, nodeReadable, probePython } from './interpreters.js';
 
-export const EXAMPLE_TIMEOUT_MS = 10_000;
+/** CPU time an example may use (each of its processes): the book's time limit, which a busy machine does not change. */
+export const EXAMPLE_CPU_MS = 10_000;
+/**
+ * Wall-clock time an example may take, whatever it starts: a backstop for one that waits or
+ * sleeps. Generous, so that a loaded machine does not change a verdict: an example that needs a
+ * second of CPU finishes well within it even when it gets a twentieth of a core.
+ */
+export const EXAMPLE_TIMEOUT_MS = 60_000;
+/** The largest file an example may write, and the size of its private /tmp (its working folder is there). */
+export const FILE_LIMIT_BYTES = 64 * 1024 ** 2;
+export const TMP_LIMIT_BYTES = 256 * 1024 ** 2;
 /** Output an example may print (stdout and stderr together): the book's longest is a few kilobytes. */
 export const OUTPUT_LIMIT_BYTES = 1024 * 1024;
 /** Memory an example may take, as address space beyond what its interpreter reserves to start. */
@@ -28,8 +40,10 @@ export interface ExampleOutcome {
 export interface RunOptions {
   /** The Python interpreter (default: python3 on PATH). */
   python?: string;
-  /** How long an example may run, whatever it starts (default EXAMPLE_TIMEOUT_MS). */
+  /** How long an example may run by the clock, whatever it starts (default EXAMPLE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** CPU time each of its processes may use (default EXAMPLE_CPU_MS). */
+  cpuTimeMs?: number;
   /** Bytes of output kept before the example is ended (default OUTPUT_LIMIT_BYTES). */
   outputLimitBytes?: number;
   /** Memory the example may take (default MEMORY_LIMIT_BYTES). */
@@ -40,23 +54,40 @@ export interface RunOptions {
   cleanup?: CleanupGroup;
 }
 
-interface Runner { file: string; command: string; args: string[]; env?: Record<string, string>; acceptExit?: number[]; reservedBytes?: number }
+interface Runner {
+  file: string;
+  command: string;
+  args: string[];
+  /** What the interpreter reads of the host (shown read-only in the sandbox). */
+  readable: string[];
+  env?: Record<string, string>;
+  acceptExit?: number[];
+  reservedBytes?: number;
+}
+
+/** The Python an example runs with: the command as given, and what it reads. */
+function pythonOf(options: RunOptions): { command: string; readable: string[] } {
+  const info = probePython(options.python ?? 'python3');
+  // A launcher such as pyenv's shim needs its whole installation: run the interpreter itself,
+  // unless a Python was named (it may be a wrapper with flags of its own).
+  return { command: options.python ?? info.executable ?? 'python3', readable: info.readable };
+}
 
 /** A pytest block's file name: its title when pytest would collect it, else test_example.py. */
 const pytestFile = (title?: string) => (title && /^(test_\w+|\w+_test)\.py$/.test(title) ? title : 'test_example.py');
 
 function runnerFor(example: CodeExample, options: RunOptions): Runner | undefined {
-  const python = options.python ?? 'python3';
   if (example.lang === 'python' && example.pytest !== undefined) {
+    const { command, readable } = pythonOf(options);
     const file = pytestFile(example.title);
     const extra = example.pytest.split(/\s+/).filter(Boolean);
     // Exit 1 means some tests failed, which an example may show on purpose; its output is compared.
-    return { file, command: python, args: ['-X', 'utf8', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', ...extra, file], env: { COLUMNS: '80' }, acceptExit: [0, 1] };
+    return { file, command, readable, args: ['-X', 'utf8', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', ...extra, file], env: { COLUMNS: '80' }, acceptExit: [0, 1] };
   }
-  if (example.lang === 'python') return { file: 'example.py', command: python, args: ['-X', 'utf8', 'example.py'] };
+  if (example.lang === 'python') return { file: 'example.py', ...pythonOf(options), args: ['-X', 'utf8', 'example.py'] };
   if (example.lang === 'javascript') {
     const heapMiB = Math.floor((options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES) / 1024 ** 2);
-    return { file: 'example.mjs', command: process.execPath, args: [`--max-old-space-size=${heapMiB}`, 'example.mjs'], reservedBytes: NODE_RESERVED_BYTES };
+    return { file: 'example.mjs', command: process.execPath, readable: nodeReadable(), args: [`--max-old-space-size=${heapMiB}`, 'example.mjs'], reservedBytes: NODE_RESERVED_BYTES };
   }
   return undefined;
 }
@@ -76,6 +107,7 @@ function ranOutOfMemory(example: CodeExample, stderr: string): boolean {
 /** The verdict on a confined run: its output judged, or the limit it was ended at. */
 function verdictOn(example: CodeExample, run: ConfinedResult, runner: Runner, limits: Limits): Verdict {
   if (run.ending === 'timeout') return { ok: false, message: `did not finish within ${limits.timeoutMs / 1000} s` };
+  if (run.ending === 'cpu-limit') return { ok: false, message: `used more than ${limits.cpuTimeMs / 1000} s of CPU time` };
   if (run.ending === 'output-limit') return { ok: false, message: `output exceeded ${limits.outputBytes} bytes: the check ended the example there` };
   const result: RunResult = { status: run.code ?? -1, stdout: run.stdout, stderr: run.stderr };
   const verdict = judgeRun(example, result, runner.acceptExit);
@@ -83,8 +115,9 @@ function verdictOn(example: CodeExample, run: ConfinedResult, runner: Runner, li
   return verdict;
 }
 
-const exampleEnv = (dir: string, extra: Record<string, string> = {}) => ({
-  PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', NO_COLOR: '1', TZ: 'UTC', ...extra,
+/** All the environment an example gets: nothing of the check's (tokens, paths, proxies) is passed on. */
+const exampleEnv = (runner: Runner, home: string) => ({
+  PATH: examplePath(runner.command), HOME: home, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', NO_COLOR: '1', TZ: 'UTC', ...runner.env,
 });
 
 /**
@@ -104,11 +137,21 @@ export async function runExample(example: CodeExample, fixturesDir: string, opti
  * hands back what it printed, or how it was ended: the exercise check reads its report from it.
  */
 export function runPythonProgram(code: string, fixturesDir: string, options: RunOptions = {}): Promise<ConfinedResult> {
-  const runner: Runner = { file: 'exercise_check.py', command: options.python ?? 'python3', args: ['-X', 'utf8', 'exercise_check.py'] };
+  const runner: Runner = { file: 'exercise_check.py', ...pythonOf(options), args: ['-X', 'utf8', 'exercise_check.py'] };
   return runInFreshFolder(runner, code, fixturesDir, options, (run) => run);
 }
 
-type Limits = { timeoutMs: number; outputBytes: number; memoryBytes: number };
+type Limits = { timeoutMs: number; cpuTimeMs: number; outputBytes: number; memoryBytes: number };
+
+/** Lets the sandbox's user (nobody, when the check runs as root) read the example's files. */
+function makeReadable(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (entry.isDirectory()) chmodSync(file, 0o755);
+    else if (entry.isFile()) chmodSync(file, 0o644);
+  }
+}
 
 async function runInFreshFolder<R>(runner: Runner, code: string, fixturesDir: string, options: RunOptions, judge: (run: ConfinedResult, limits: Limits) => R): Promise<R> {
   const cleanup = options.cleanup ?? new CleanupGroup();
@@ -116,14 +159,22 @@ async function runInFreshFolder<R>(runner: Runner, code: string, fixturesDir: st
   const removeDir = () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   const forgetDir = cleanup.add(removeDir);
   try {
-    if (existsSync(fixturesDir)) cpSync(fixturesDir, dir, { recursive: true });
+    // Regular files and folders only: a link is not followed, so nothing outside the folder is copied
+    // (the check hands over a folder of validated copies of the book's fixtures, see check-book.ts).
+    if (existsSync(fixturesDir)) cpSync(fixturesDir, dir, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
     writeFileSync(path.join(dir, runner.file), code);
-    const limits = { timeoutMs: options.timeoutMs ?? EXAMPLE_TIMEOUT_MS, outputBytes: options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES, memoryBytes: options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES };
-    const run = runConfined(runner.command, runner.args, {
-      cwd: dir,
-      env: exampleEnv(dir, runner.env),
-      limits: { timeoutMs: limits.timeoutMs, outputBytes: limits.outputBytes, addressSpaceBytes: limits.memoryBytes + (runner.reservedBytes ?? 0) },
-      isolation: options.isolation ?? probeIsolation(),
+    makeReadable(dir);
+    const limits: Limits = {
+      timeoutMs: options.timeoutMs ?? EXAMPLE_TIMEOUT_MS, cpuTimeMs: options.cpuTimeMs ?? EXAMPLE_CPU_MS,
+      outputBytes: options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES, memoryBytes: options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES,
+    };
+    const isolation = options.isolation ?? probeIsolation();
+    const processLimits: ProcessLimits = {
+      addressSpaceBytes: limits.memoryBytes + (runner.reservedBytes ?? 0), cpuSeconds: limits.cpuTimeMs / 1000,
+      fileBytes: FILE_LIMIT_BYTES, processes: processLimit(isolation), tmpBytes: TMP_LIMIT_BYTES,
+    };
+    const run = runConfined({ argv: [runner.command, ...runner.args], input: dir, readable: runner.readable, limits: processLimits }, {
+      env: exampleEnv(runner, isolation.kind === 'sandbox' ? SANDBOX_WORK : dir), limits: { timeoutMs: limits.timeoutMs, outputBytes: limits.outputBytes }, isolation,
     });
     const forgetRun = cleanup.add(run.kill);
     try {

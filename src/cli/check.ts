@@ -4,19 +4,22 @@ import { probeIsolation } from '../check/confine/isolation.js';
 import { loadConfig } from '../config/load-config.js';
 import { BROWSER_CHECK_FILE, pyodideVersion } from '../runner/browser-check-file.js';
 
-export interface CheckCommandOptions { config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string; browser?: boolean; allowMissingPytest?: boolean }
+export interface CheckCommandOptions {
+  config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string; browser?: boolean; allowMissingPytest?: boolean; allowUnconfined?: boolean;
+}
 
 /** `pybook check`: runs every runnable example; prints failures with chapter:line and a diff. */
 export async function runCheck(options: CheckCommandOptions): Promise<boolean> {
   const config = loadConfig(options.config);
   const out = process.stdout;
   const runtimes: string[] = [];
-  // Where the examples cannot have their own namespaces, say so once, before anything runs.
+  // Where the examples cannot be fully confined, the check refuses (UnconfinedError) unless
+  // allowed; allowed, it says once what is missing, before anything runs.
   const { warning } = probeIsolation();
-  if (warning) process.stderr.write(`${warning}\n`);
+  if (warning && options.allowUnconfined) process.stderr.write(`${warning}\n`);
   const filter = {
     locales: options.locale, slugs: options.slug, jobs: options.jobs, python: options.python, browser: options.browser !== false,
-    allowMissingPytest: options.allowMissingPytest === true,
+    allowMissingPytest: options.allowMissingPytest === true, allowUnconfined: options.allowUnconfined === true,
     onBrowserRuntime: (name: string, version: string) => runtimes.push(name === 'python' ? `Pyodide ${pyodideVersion()} (Python ${version})` : `the sandbox (${version})`),
   };
   const reports = await checkBook(config, filter, (r) => {

@@ -10,6 +10,12 @@ function port(value: string): number {
   return n;
 }
 
+function jobCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('a job count is a whole number from 1 to 256');
+  return n;
+}
+
 function threadCount(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('a thread count is a whole number from 1 to 64');
@@ -62,10 +68,11 @@ export function createProgram(): Command {
     .option('-c, --config <file>', 'book configuration', 'book.config.json')
     .option('-l, --locale <code...>', 'only these locales')
     .option('-s, --slug <slug...>', 'only these chapters')
-    .option('-j, --jobs <n>', 'examples run at once', (v) => Number(v))
+    .option('-j, --jobs <n>', 'examples run at once', jobCount)
     .option('--python <path>', 'the Python interpreter to run the examples with', 'python3')
     .option('--no-browser', 'skip the browser runtimes (and leave the browser-check record as it is)')
     .option('--allow-missing-pytest', 'list pytest examples as not run when the Python has no pytest, instead of failing the check')
+    .option('--allow-unconfined', 'run the examples even where bubblewrap cannot confine them (the check names what is missing)')
     .action(async (opts) => {
       const { runCheck } = await import('./check.js');
       const ok = await runCheck(opts);

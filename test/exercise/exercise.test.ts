@@ -72,10 +72,10 @@ describe('the exercise format', () => {
 describe('pybook check on an exercise', () => {
   const exercise = (starter: string, answer: string) => compile(EXERCISE(starter, answer)).exercise!;
   it('accepts an answer that passes and a starter that fails', async () => {
-    expect(await verifyExercise(exercise('def dedupe(xs):\n    return sorted(set(xs))', 'def dedupe(xs):\n    return list(dict.fromkeys(xs))'), python3, 'with python3', 10_000)).toEqual([]);
+    expect(await verifyExercise(exercise('def dedupe(xs):\n    return sorted(set(xs))', 'def dedupe(xs):\n    return list(dict.fromkeys(xs))'), python3, 'with python3', { timeoutMs: 10_000 })).toEqual([]);
   });
   it('refuses a wrong answer and a starter that already passes, naming the failing case', async () => {
-    const failures = await verifyExercise(exercise('def dedupe(xs):\n    return list(dict.fromkeys(xs))', 'def dedupe(xs):\n    return sorted(set(xs))'), python3, 'with python3', 10_000);
+    const failures = await verifyExercise(exercise('def dedupe(xs):\n    return list(dict.fromkeys(xs))', 'def dedupe(xs):\n    return sorted(set(xs))'), python3, 'with python3', { timeoutMs: 10_000 });
     expect(failures.map((f) => f.message)).toEqual([
       expect.stringMatching(/answer fails its tests with python3:\n.*test_keeps_first_seen_order.*expected \[3, 1, 2\]/s),
       expect.stringMatching(/starter code passes every test/),

@@ -1,10 +1,10 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { formatWithOptions } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkOnlyPrefix, probeIsolation } from '../../src/check/confine/isolation.js';
+import { probeIsolation } from '../../src/check/confine/isolation.js';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
 import type { RunResult } from '../../src/runner/outcome.js';
 
@@ -195,18 +195,39 @@ describe('how a failing program ends', () => {
   });
 });
 
-describe('a runtime host started through a launcher (how `pybook check` starts them)', () => {
-  it('runs in its own network namespace where namespaces can be made, and still runs examples', async () => {
+describe('a runtime host started confined (how `pybook check` starts them)', () => {
+  it('runs in network and PID namespaces of its own where namespaces can be made, and still runs examples', async () => {
     const isolation = probeIsolation();
-    const isolated = new BrowserRuntime('javascript', dir, { launcher: networkOnlyPrefix(isolation) });
+    const isolated = new BrowserRuntime('javascript', dir, { isolation });
     try {
       await isolated.start();
-      const hostNamespace = readlinkSync(`/proc/${isolated.pid}/ns/net`);
-      if (isolation.kind === 'process-group') expect(hostNamespace).toBe(readlinkSync('/proc/self/ns/net'));
-      else expect(hostNamespace).not.toBe(readlinkSync('/proc/self/ns/net'));
+      // The host is a Node process somewhere below the launcher the check started.
+      const node = descendantsOf(isolated.pid!).find((pid) => readlinkSync(`/proc/${pid}/exe`) === readlinkSync('/proc/self/exe'));
+      expect(node).toBeDefined();
+      const namespaces = (pid: number | string) => ['net', 'pid'].map((kind) => readlinkSync(`/proc/${pid}/ns/${kind}`));
+      if (isolation.kind === 'process-group') expect(namespaces(node!)).toEqual(namespaces('self'));
+      else for (const [i, own] of namespaces(node!).entries()) expect(own).not.toBe(namespaces('self')[i]);
       expect(await isolated.run('console.log("isolated")', 'example.mjs', 30_000)).toEqual({ status: 0, stdout: 'isolated\n', stderr: '' });
     } finally {
       isolated.close();
     }
   });
 });
+
+/** Every process below `pid` (from outside its namespaces: the host's pids). */
+function descendantsOf(pid: number): number[] {
+  const children = (of: number): number[] => {
+    try {
+      return readdirSync(`/proc/${of}/task`).flatMap((tid) => readFileSync(`/proc/${of}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      return [];
+    }
+  };
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length;) {
+    const next = children(queue.shift()!);
+    found.push(...next);
+    queue.push(...next);
+  }
+  return found;
+}

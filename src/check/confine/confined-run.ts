@@ -1,17 +1,21 @@
 import { spawn } from 'node:child_process';
 import type { Isolation } from './isolation.js';
+import { CPU_LIMIT_STATUS } from './limit-shell.js';
+import type { SandboxedCommand } from './sandbox.js';
 
 export interface Limits {
-  /** Wall-clock time the example (and everything it starts) may run. */
+  /**
+   * Wall-clock time the example (and everything it starts) may run: a backstop for what waits
+   * or sleeps; what computes is held to its CPU time (the command's limits.cpuSeconds), which a
+   * busy machine does not change.
+   */
   timeoutMs: number;
   /** Bytes of standard output and error together that are kept; past them the example is ended. */
   outputBytes: number;
-  /** Address space of each process (RLIMIT_AS, inherited by whatever the example starts). */
-  addressSpaceBytes: number;
 }
 
 /** How a run ended: on its own, or ended by the check at a limit. */
-export type Ending = 'exited' | 'timeout' | 'output-limit';
+export type Ending = 'exited' | 'timeout' | 'cpu-limit' | 'output-limit';
 
 export interface ConfinedResult { code: number | null; stdout: string; stderr: string; ending: Ending }
 
@@ -27,22 +31,17 @@ const EXIT_GRACE_MS = 1_000;
 const PIPE_WAIT_MS = 1_000;
 
 /**
- * The shell between the isolation and the example: it sets RLIMIT_AS and waits for the example
- * (so that it is the namespace's first process, not the example, which would get init's
- * signal rules); when it exits, the kernel ends every process left in the namespace.
+ * Runs a command confined: in the isolation probed for this machine (see isolation.ts), with the
+ * command's own limits (address space, CPU time, file size, processes), a wall-clock backstop and
+ * an output cap. At a limit the whole tree is killed and the pipes are no longer waited for.
+ * `env` is all the environment it gets: nothing of the check's is passed on.
  */
-const LIMIT_SHELL = 'ulimit -v "$1" || exit 126; shift; "$@"; exit $?';
-
-/**
- * Runs a command confined: in the isolation probed for this machine (own PID and network
- * namespaces, or a process group), with an address-space limit, a wall-clock limit and an output
- * cap. At a limit the whole tree is killed and the pipes are no longer waited for.
- */
-export function runConfined(command: string, args: string[], options: { cwd: string; env: Record<string, string>; limits: Limits; isolation: Isolation }): ConfinedRun {
+export function runConfined(command: SandboxedCommand, options: { env: Record<string, string>; limits: Limits; isolation: Isolation }): ConfinedRun {
   const { limits, isolation } = options;
-  const argv = [...isolation.prefix, 'sh', '-c', isolation.setup + LIMIT_SHELL, 'sh', String(Math.ceil(limits.addressSpaceBytes / 1024)), command, ...args];
+  const argv = isolation.commandLine(command);
   const child = spawn(argv[0], argv.slice(1), {
-    cwd: options.cwd,
+    // Without a view of the file system, the input folder is the working folder.
+    cwd: command.input,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: killing the group reaches the namespace's first process (or, without
@@ -73,7 +72,9 @@ export function runConfined(command: string, args: string[], options: { cwd: str
       child.stdout!.destroy();
       child.stderr!.destroy();
       killTree(); // whatever it started in the background and left running
-      resolve({ code: exitCode, stdout: Buffer.concat(kept.stdout).toString('utf8'), stderr: Buffer.concat(kept.stderr).toString('utf8'), ending });
+      // The kernel ended it at its CPU limit (SIGXCPU), which its shell reports as this status.
+      const how = ending === 'exited' && exitCode === CPU_LIMIT_STATUS ? 'cpu-limit' : ending;
+      resolve({ code: exitCode, stdout: Buffer.concat(kept.stdout).toString('utf8'), stderr: Buffer.concat(kept.stderr).toString('utf8'), ending: how });
     };
     // A timer that fired after the event loop was held up (a busy machine, a synchronous probe)
     // runs before the loop reads the pipes: finishing in the check phase that follows lets output

@@ -31,7 +31,8 @@ type LoadPyodide = (options: object) => Promise<PyodideAPI>;
 const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<LoadMessage | FileMessage | RunMessage>) => void) | null };
 const post = takePostMessage(globalThis);
 
-const moduleUrl = (file: Blob) => URL.createObjectURL(new Blob([file], { type: 'text/javascript' }));
+/** A blob URL of one of Pyodide's modules, typed as JavaScript (the same Blob when it already is). */
+const moduleUrl = (file: Blob) => URL.createObjectURL(file.type === 'text/javascript' ? file : new Blob([file], { type: 'text/javascript' }));
 
 /**
  * Runs `load` with Pyodide's requests for its own files answered from the Blobs the page hands
@@ -98,10 +99,21 @@ scope.onmessage = ({ data }) => {
     mark('run');
     const output = new OutputBatch(post, data.limits);
     let printed = false;
-    const status = await ready.run(data.source, 'example.py', {
-      stdout: (text) => { if (!printed) { printed = true; mark('first output'); } output.write('stdout', text); },
-      stderr: (text) => output.write('stderr', text),
-    }, data.stdin);
+    let status: number;
+    try {
+      status = await ready.run(data.source, 'example.py', {
+        stdout: (text) => { if (!printed) { printed = true; mark('first output'); } output.write('stdout', text); },
+        stderr: (text) => output.write('stderr', text),
+      }, data.stdin);
+    } catch (error) {
+      // The interpreter itself failed (the program's own exceptions the harness reports as Python
+      // does): say so, and end the run. This worker's interpreter is not used again ('crashed'
+      // tells pybook check's host, which keeps one; the page starts a new worker for every run).
+      const message = (error instanceof Error ? error.message : String(error)).trimEnd().split('\n').slice(-1)[0];
+      output.write('stderr', `Python itself failed while running the program: ${message}\n`);
+      post({ type: 'crashed', message });
+      status = 1;
+    }
     output.flush();
     post({ type: 'exit', status });
   });
