@@ -23,15 +23,23 @@ export interface BuildSummary { pages: number; locales: string[]; ms: number; wa
 export async function runBuild(options: BuildCommandOptions): Promise<BuildSummary> {
   const started = performance.now();
   // Refuse a dangerous output folder before spending time on the build.
-  const protect = protectedFoldersOf(loadConfig(options.config));
-  assertSafeOutputDir(options.outDir, protect);
+  const config = loadConfig(options.config);
+  const protect = protectedFoldersOf(config);
+  const cache = DiskCache.forBook(config.rootDir, options.cache !== false);
+  // What the last build wrote is proven by the stamps it kept, not read again (see output/written-stamps.ts).
+  const stamps = cache.stampStore();
+  assertSafeOutputDir(options.outDir, protect, stamps?.load(options.outDir));
   // A build killed while swapping folders may have left the last site aside: put it back first,
   // so that even if this build fails the previous output is where it was.
   recoverOutputDir(options.outDir);
   const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, streamDocuments: true, threads: options.threads, onProgress: options.quiet ? undefined : progressReporter() });
   const result = await builder.build();
-  if (options.precompress) await addPrecompressedSiblings(result.files, DiskCache.forBook(result.config.rootDir, options.cache !== false));
-  writeSiteAtomically(options.outDir, result.files, result.staticDirs, { protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, streamed: options.precompress && result.documents ? withPrecompressedSiblings(result.documents) : result.documents });
+  if (options.precompress) await addPrecompressedSiblings(result.files, cache);
+  writeSiteAtomically(options.outDir, result.files, result.staticDirs, {
+    protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, stamps,
+    streamed: options.precompress && result.documents ? withPrecompressedSiblings(result.documents) : result.documents,
+  });
+  cache.flush();
   clearProgress();
   printWarnings(result.warnings);
   const summary: BuildSummary = {
@@ -42,7 +50,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
     fallbacks: result.fallbacks,
   };
   if (!options.quiet) {
-    const fallbackText = Object.entries(summary.fallbacks).filter(([, n]) => n > 0).map(([l, n]) => `${n} chapter${n === 1 ? '' : 's'} in ${l} fall back to ${summary.locales[0]}`);
+    const fallbackText = Object.entries(summary.fallbacks).filter(([, n]) => n > 0).map(([l, n]) => `${n} chapter${n === 1 ? ' in ' + l + ' falls' : 's in ' + l + ' fall'} back to ${summary.locales[0]}`);
     process.stdout.write(
       `Built ${summary.pages} pages in ${summary.locales.length} locales (${summary.locales.join(', ')}) into ${options.outDir}/ in ${summary.ms} ms` +
         `${summary.warnings ? `, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}` : ''}.` +

@@ -59,6 +59,7 @@ function printSummary(reports: ChapterReport[]): void {
     const byLocale = [...new Set(exercises.map((r) => r.locale))].map((l) => `${l} ${exercises.filter((r) => r.locale === l).length}`).join(', ');
     out.write(`Exercises: ${verified} of ${exercises.length} verified (answer passes its tests, starter code fails them; ${byLocale}).\n`);
   }
-  out.write(`\n${total((r) => r.ran)} examples ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
+  const ran = total((r) => r.ran);
+  out.write(`\n${ran} example${ran === 1 ? "" : "s"} ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
     `${runnable}/${python} Python blocks runnable (${python ? ((100 * runnable) / python).toFixed(1) : '100.0'}%).\n`);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
 import { isInsideFolder } from '../shared/paths.js';
 import { describeForeign, foreignFilesIn } from './manifest.js';
+import type { WrittenStamps } from './written-stamps.js';
 
 /** A refused output folder: the message says why and what to do instead. */
 export class OutputFolderError extends Error {
@@ -80,7 +81,7 @@ function realPathOf(target: string): string {
  * does not prove pybook wrote (see manifest.ts): the message lists those files.
  * Called before anything is built, so a mistyped --out-dir costs nothing.
  */
-export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = { folders: [] }): void {
+export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = { folders: [] }, stamps?: WrittenStamps): void {
   const shown = outDir;
   const target = realPathOf(outDir);
   const refuse = (why: string, hint = 'Choose a new or empty folder, such as build/.') => {
@@ -111,7 +112,11 @@ export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = 
   }
   if (stats.isSymbolicLink()) refuse('it is a symbolic link, and the build would replace the link, not the folder it points to', 'Pass the real folder instead.');
   if (!stats.isDirectory()) refuse('it is a file, not a folder');
-  const { manifest, foreign } = foreignFilesIn(target);
+  const { manifest, foreign, corrupt } = foreignFilesIn(target, undefined, stamps);
+  if (corrupt) {
+    refuse(`its manifest ${corrupt.file} is corrupt (${corrupt.problem}), so nothing in the folder is proven pybook's`,
+      'Move the folder away, or delete it yourself if its contents can go.');
+  }
   if (foreign.length === 0) return;
   if (!manifest) {
     refuse(`it is not empty and holds no manifest of pybook's (.pybook-output listing the files a build wrote), so replacing it could delete your files: ${describeForeign(foreign)}`,

@@ -1,20 +1,20 @@
 import { readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { BOOKKEEPING, foreignFilesIn, type ManifestEntry } from './manifest.js';
+import type { WrittenStamps } from './written-stamps.js';
 
 /**
- * Deletes what pybook wrote into `dir`, and nothing else: the files its manifest (or `listed`, a
- * killed build's journal) proves pybook wrote, then the folders left empty, then the bookkeeping
- * files and `dir` itself once nothing else is in it. Never a recursive delete: a file that
- * someone put there, or changed, stays where it is, with the folders that hold it.
+ * Deletes what pybook wrote into `dir`, and nothing else: the files the walk found there and its
+ * manifest (or `listed`, a killed build's journal) proves pybook wrote, then the folders left empty,
+ * then the bookkeeping files and `dir` itself once nothing else is in it. Never a recursive delete,
+ * and never a name read from a file: only names the walk found. A file that someone put there, or
+ * changed, stays where it is, with the folders that hold it. A corrupt manifest proves nothing.
  * Returns what was left behind (empty when `dir` is gone).
  */
-export function removeWrittenFiles(dir: string, listed?: { files: ReadonlyMap<string, ManifestEntry>; mayBeShort?: string }): string[] {
-  const check = foreignFilesIn(dir, listed);
-  const files = listed?.files ?? new Map(Object.entries(check.manifest?.files ?? {}));
-  const foreign = new Set(check.foreign);
-  for (const name of files.keys()) {
-    if (foreign.has(name)) continue;
+export function removeWrittenFiles(dir: string, listed?: { files: ReadonlyMap<string, ManifestEntry>; mayBeShort?: string }, stamps?: WrittenStamps): string[] {
+  const check = foreignFilesIn(dir, listed, stamps);
+  if (check.corrupt) return [path.relative(dir, check.corrupt.file), ...check.foreign];
+  for (const name of check.proven) {
     try {
       unlinkSync(path.join(dir, name));
     } catch (error) {

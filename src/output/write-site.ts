@@ -7,6 +7,7 @@ import { contentNamedOfMarker, MARKER_FILE } from './marker.js';
 import { removeWrittenFiles } from './remove-written.js';
 import { readJournal, SiteWriter, type JournalListing } from './site-writer.js';
 import { listStaticFiles } from './static-files.js';
+import type { StampStore, WrittenStamps } from './written-stamps.js';
 
 /** The files of a site, relative path -> contents, written in one go. */
 export type SiteFiles = Map<string, FileContents>;
@@ -23,6 +24,8 @@ export interface WriteSiteOptions {
   streamed?: Iterable<[string, FileContents]>;
   /** Where a note about a folder left in place goes (stderr by default). */
   warn?: (line: string) => void;
+  /** Where the stamps of the files written are kept for the next build (without it, the next build hashes them). */
+  stamps?: StampStore;
 }
 
 const STAGING = '.staging-';
@@ -58,7 +61,9 @@ function leftoversOf(target: string): Leftover[] {
     const pid = Number(name.slice(base.length + (kind === 'staging' ? STAGING : RETIRED).length));
     if (!Number.isInteger(pid) || processIsAlive(pid)) continue;
     const dir = path.join(parent, name);
-    if (!lstatSync(dir).isDirectory()) continue;
+    const stats = lstatSync(dir);
+    // Not a link, and this user's own: in a shared folder (/tmp) a name is all another user can plant.
+    if (!stats.isDirectory() || (process.getuid && stats.uid !== process.getuid())) continue;
     found.push({ dir, kind, mtimeMs: statSync(dir).mtimeMs });
   }
   return found.sort((a, b) => a.mtimeMs - b.mtimeMs);
@@ -70,10 +75,12 @@ function leftoversOf(target: string): Leftover[] {
  */
 function proofOf(dir: string): { listing?: JournalListing; complete: boolean } | undefined {
   const manifestCheck = foreignFilesIn(dir);
+  if (manifestCheck.corrupt) return undefined;
   if (manifestCheck.manifest) return manifestCheck.foreign.length === 0 ? { complete: true } : undefined;
-  const listing = readJournal(dir);
-  if (!listing) return readdirSync(dir).length === 0 ? { listing: { files: new Map() }, complete: false } : undefined;
-  return foreignFilesIn(dir, listing).foreign.length === 0 ? { listing, complete: false } : undefined;
+  const journal = readJournal(dir);
+  if (journal.kind === 'corrupt') return undefined;
+  if (journal.kind === 'none') return readdirSync(dir).length === 0 ? { listing: { files: new Map() }, complete: false } : undefined;
+  return foreignFilesIn(dir, journal.listing).foreign.length === 0 ? { listing: journal.listing, complete: false } : undefined;
 }
 
 /**
@@ -131,8 +138,9 @@ function writeAll(writer: SiteWriter, files: SiteFiles, staticDirs: string[], op
  */
 export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs: string[], options: WriteSiteOptions = {}): void {
   const warn = options.warn ?? defaultWarn;
-  assertSafeOutputDir(outDir, options.protect);
   const target = path.resolve(outDir);
+  const oldStamps: WrittenStamps | undefined = options.stamps?.load(target);
+  assertSafeOutputDir(outDir, options.protect, oldStamps);
   recoverOutputDir(target, warn);
   const staging = `${target}${STAGING}${process.pid}`;
   const retired = `${target}${RETIRED}${process.pid}`;
@@ -150,7 +158,8 @@ export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs
   const hadSite = existsSync(target);
   if (hadSite) renameSync(target, retired);
   renameSync(staging, target);
+  options.stamps?.save(target, writer.stamps);
   if (!hadSite) return;
-  const left = removeWrittenFiles(retired);
+  const left = removeWrittenFiles(retired, undefined, oldStamps);
   if (left.length > 0) warn(`left ${retired} in place: files appeared in the old site while it was replaced (${describeForeign(left)}).`);
 }

@@ -91,7 +91,7 @@ describe.concurrent('pybook', () => {
     const run = await pybook(['build', '--out-dir', outDir], fixture.root);
     expect(run.stderr).not.toContain('error');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Built 10 pages in 2 locales \(en, zh-cn\) into .*\/site\/ in \d+ ms, 1 warning\. 1 chapter in zh-cn fall back to en\./);
+    expect(run.stdout).toMatch(/Built 10 pages in 2 locales \(en, zh-cn\) into .*\/site\/ in \d+ ms, 1 warning\. 1 chapter in zh-cn falls back to en\./);
     expect(readFileSync(path.join(outDir, 'zh-cn', 'examples', 'index.html'), 'utf8')).toContain('fallback-banner');
   });
 

@@ -4,10 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
+import { cacheFolderOf } from '../../src/generator/disk-cache.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const digest = (result: BuildResult) =>
   Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(bytesOf(contents)).digest('hex')]));
+
+/** The fixture book has no node_modules: its cache is in the user's cache folder (see cacheFolderOf). */
+const bookCache = (root: string) => { const { base, parts } = cacheFolderOf(root); return path.join(base, ...parts); };
 
 let fixture: FixtureBook;
 beforeAll(async () => {
@@ -23,7 +27,7 @@ afterAll(() => fixture.remove());
 describe('the build cache on disk', () => {
   it('gives byte-identical output to a build without it, cold and warm, and follows edits', async () => {
     const uncached = digest(await new Builder({ configPath: fixture.configPath }).build());
-    const cacheDir = path.join(fixture.root, '.pybook-cache');
+    const cacheDir = bookCache(fixture.root);
     expect(existsSync(cacheDir)).toBe(false);
 
     const cold = digest(await new Builder({ configPath: fixture.configPath, diskCache: true }).build());
@@ -42,7 +46,7 @@ describe('the build cache on disk', () => {
   });
 
   it('keeps each chapter\'s rendered content, so a warm `pybook build` reads it back instead of rendering it again', async () => {
-    const cacheDir = path.join(fixture.root, '.pybook-cache');
+    const cacheDir = bookCache(fixture.root);
     await new Builder({ configPath: fixture.configPath, diskCache: true }).build();
     const content = path.join(cacheDir, 'build-content');
     const entries = readdirSync(content);
@@ -55,7 +59,7 @@ describe('the build cache on disk', () => {
   });
 
   it('keeps the chapters\' documents too: a warm `pybook build` (documents streamed) reads them back, and renders an edited chapter\'s again', async () => {
-    const cacheDir = path.join(fixture.root, '.pybook-cache');
+    const cacheDir = bookCache(fixture.root);
     const streamedBuild = async () => {
       const result = await new Builder({ configPath: fixture.configPath, diskCache: true, streamDocuments: true }).build();
       return new Map([...result.documents!]);

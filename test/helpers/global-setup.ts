@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder } from '../../src/generator/build.js';
@@ -10,6 +11,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * tests read it through PYBOOK_TEST_SITE instead of building it again each.
  */
 export default async function setup(): Promise<void> {
+  // The test run's own user cache folder (vitest.config.ts points XDG_CACHE_HOME at it): emptied at its start.
+  const userCache = path.join(root, '.test-build', 'user-cache');
+  rmSync(userCache, { recursive: true, force: true });
+  mkdirSync(userCache, { recursive: true });
   const outDir = path.join(root, '.test-build', 'site');
   const result = await new Builder({ configPath: path.join(root, 'book.config.json') }).build();
   writeSiteAtomically(outDir, result.files, result.staticDirs);

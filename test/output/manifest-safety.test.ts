@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/build.js';
-import { foreignFilesIn, readManifest } from '../../src/output/manifest.js';
+import { foreignFilesIn, manifestOf } from '../../src/output/manifest.js';
 import { MARKER_FILE } from '../../src/output/marker.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 import { pybook } from '../helpers/pybook-cli.js';
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('the manifest', () => {
   it('lists every file the build wrote, with its size and hash, and nothing else', () => {
-    const manifest = readManifest(built)!;
+    const manifest = manifestOf(built)!;
     const onDisk = readdirSync(built, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(built, path.join(entry.parentPath, entry.name)))

@@ -7,6 +7,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { entryOf, manifestJson } from '../../src/output/manifest.js';
 import { syncOutputWithDisk } from '../../src/watch/sync-output.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'pybook-sync-test-'));
@@ -14,9 +15,13 @@ const out = path.join(dir, 'site');
 const outside = path.join(dir, 'outside');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const written = new Map<string, string>();
+/** A file an earlier build wrote (listed in the folder's manifest, as a build lists it). */
 const write = (name: string, text: string) => {
   mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
   writeFileSync(path.join(out, name), text);
+  written.set(name, text);
+  writeFileSync(path.join(out, '.pybook-output'), manifestJson([], new Map([...written].map(([n, t]) => [n, entryOf(t)]))));
 };
 
 describe('syncOutputWithDisk', () => {

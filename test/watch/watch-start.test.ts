@@ -10,12 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startWatch, type WatchSession } from '../../src/cli/watch.js';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
+import { cacheFolderOf } from '../../src/generator/disk-cache.js';
 import { writeSiteAtomically } from '../../src/output/write-site.js';
 import { createTinyBook } from './tiny-book.js';
 
 const book = createTinyBook();
-// The tiny book has no node_modules/: its build cache is .pybook-cache (see DiskCache.forBook).
-const cacheDir = path.join(book.dir, '.pybook-cache');
+// The tiny book has no node_modules/: its build cache is in the user's cache folder (see cacheFolderOf).
+const cacheDir = (({ base, parts }) => path.join(base, ...parts))(cacheFolderOf(book.dir));
 const entries = (namespace: string) => (existsSync(path.join(cacheDir, namespace)) ? readdirSync(path.join(cacheDir, namespace)).sort() : []);
 const digest = (result: BuildResult) =>
   Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(bytesOf(contents)).digest('hex')]));
