@@ -60,6 +60,6 @@ function printSummary(reports: ChapterReport[]): void {
     out.write(`Exercises: ${verified} of ${exercises.length} verified (answer passes its tests, starter code fails them; ${byLocale}).\n`);
   }
   const ran = total((r) => r.ran);
-  out.write(`\n${ran} example${ran === 1 ? "" : "s"} ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
+  out.write(`\n${ran} example${ran === 1 ? '' : 's'} ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
     `${runnable}/${python} Python blocks runnable (${python ? ((100 * runnable) / python).toFixed(1) : '100.0'}%).\n`);
 }

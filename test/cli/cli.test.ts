@@ -137,7 +137,7 @@ describe('pybook check', () => {
     const run = await pybook(['check', '--slug', 'examples'], fixture.root);
     expect(run.stdout).not.toContain('FAIL');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('1 examples ran, 0 exempt, 0 failed');
+    expect(run.stdout).toContain('1 example ran, 0 exempt, 0 failed');
   }, CHECK_TIMEOUT_MS);
 
   it('a pytest example that cannot run (no pytest) fails the check, unless --allow-missing-pytest lists it as not run', async () => {
