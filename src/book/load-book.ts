@@ -30,6 +30,27 @@ function mdxFilesIn(folder: string): string[] {
   return readdirSync(folder).filter((f) => f.endsWith('.mdx')).map((f) => f.slice(0, -4)).sort();
 }
 
+/** A chapter's slug is its URL: lowercase words of letters and digits joined by dashes (as the config's schema says). */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * Names the site itself uses at a locale's root, which no chapter may take: its page would replace
+ * (or sit inside) the search page, the assets, the search texts or the not-found page.
+ */
+const RESERVED_SLUGS = ['search', 'assets', 'search-text', 'search-index', '404', 'index', 'sitemap', 'robots'];
+
+/**
+ * Why a chapter file's name cannot be a slug of this book, or undefined. Uppercase is refused
+ * (so no two chapters differ only by case: they would collide on case-insensitive hosts), as are
+ * the site's own names and the locales' folders.
+ */
+function slugProblem(slug: string, localePaths: string[]): string | undefined {
+  if (!SLUG.test(slug)) return `"${slug}" is not a chapter slug: use lowercase letters, digits and dashes (the file name is the chapter's URL)`;
+  if (RESERVED_SLUGS.includes(slug)) return `"${slug}" is a name the site uses for its own pages and files: choose another file name`;
+  if (localePaths.includes(slug)) return `"${slug}" is a locale's folder: choose another file name`;
+  return undefined;
+}
+
 /**
  * Reads the chapter files of every locale. The sidebar decides order; a sidebar entry without
  * a default-locale file is an error; a file missing in another locale falls back to the default.
@@ -43,6 +64,12 @@ export function loadBook(config: BookConfig): BookModel {
   const onDisk = mdxFilesIn(defaultFolder);
 
   const errors: BookError[] = [];
+  const localePaths = locales.map((locale) => locale.path);
+  for (const slug of new Set([...listed, ...onDisk])) {
+    const problem = slugProblem(slug, localePaths);
+    const file = listed.includes(slug) ? path.join(config.rootDir, 'book.config.json') : path.join(defaultFolder, `${slug}.mdx`);
+    if (problem) errors.push(new BookError(problem, { file }));
+  }
   const seen = new Set<string>();
   for (const slug of listed) {
     if (seen.has(slug)) errors.push(new BookError(`sidebar lists the chapter "${slug}" twice`, { file: path.join(config.rootDir, 'book.config.json') }));
@@ -60,6 +87,8 @@ export function loadBook(config: BookConfig): BookModel {
     const translated = new Set(mdxFilesIn(folder));
     for (const extra of translated) {
       if (!slugs.includes(extra)) {
+        const problem = slugProblem(extra, localePaths);
+        if (problem) throw new BookError(problem, { file: path.join(folder, `${extra}.mdx`) });
         throw new BookError(`chapter "${extra}" exists in ${locale.code} but not in the default locale (${defaultLocale.code})`, { file: path.join(folder, `${extra}.mdx`) });
       }
     }

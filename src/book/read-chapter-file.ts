@@ -39,16 +39,15 @@ function firstInvalidUtf8(bytes: Buffer): number {
  * large, or not UTF-8 (with the line and column of the first bad byte). A UTF-8 BOM is dropped.
  */
 export function readChapterFile(file: string, projectRoot: string): string {
-  const link = lstatSync(file);
-  if (link.isSymbolicLink()) {
-    let real: string;
-    try {
-      real = realpathSync(file);
-    } catch {
-      throw new BookError('this chapter file is a symbolic link to nothing (dangling link)', { file: where(file) });
-    }
-    const root = realpathSync(projectRoot);
-    if (!isInsideFolder(real, root)) throw new BookError(`this chapter file is a link to ${real}, outside the project`, { file: where(file) });
+  // Where the file really is, whatever links it or its folders are: inside the project, or refused.
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    throw new BookError('this chapter file is a symbolic link to nothing (dangling link)', { file: where(file) });
+  }
+  if (!isInsideFolder(real, realpathSync(projectRoot))) {
+    throw new BookError(`this chapter file ${lstatSync(file).isSymbolicLink() ? 'is a link to' : 'is, through a linked folder,'} ${real}, outside the project`, { file: where(file) });
   }
   const stats = statSync(file);
   if (stats.isDirectory()) throw new BookError('this is a folder, not a chapter file: a chapter is one .mdx file', { file: where(file) });

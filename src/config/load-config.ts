@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { BookError } from '../shared/errors.js';
+import { isInsideFolder } from '../shared/paths.js';
+import { projectFolder, realPathOf } from '../shared/project-folder.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import type { BookConfig, LocalizedText, SidebarItemConfig } from './types.js';
 
@@ -135,7 +137,8 @@ const sidebarSlugsOf = (items: SidebarItemConfig[]): string[] => items.flatMap((
 function checkReferences(config: Record<string, unknown>, file: string): void {
   const locales = config.locales as Record<string, unknown>;
   const defaultLocale = config.defaultLocale as string;
-  if (!(defaultLocale in locales)) {
+  // Own keys only: "toString" or "__proto__" is in every object, and no locale of the book's.
+  if (!Object.hasOwn(locales, defaultLocale)) {
     throw new BookError(`field "defaultLocale" is "${defaultLocale}" but "locales" has no such entry (it has ${Object.keys(locales).join(', ')})`, { file });
   }
   const paths = new Map<string, string>();
@@ -155,7 +158,7 @@ function checkReferences(config: Record<string, unknown>, file: string): void {
   for (const { field, text } of collectLocalized(config)) {
     if (typeof text === 'string') continue;
     for (const key of Object.keys(text)) {
-      if (!(key in locales)) throw new BookError(`field "${field}.${key}" names a locale that "locales" does not define`, { file });
+      if (!Object.hasOwn(locales, key)) throw new BookError(`field "${field}.${key}" names a locale that "locales" does not define`, { file });
     }
   }
 }
@@ -180,13 +183,23 @@ function withDefaults(raw: Record<string, unknown>, rootDir: string): BookConfig
   };
 }
 
-/** Reads, validates and completes book.config.json. Throws BookError naming the field. */
+/**
+ * Reads, validates and completes book.config.json. Throws BookError naming the field. A config
+ * file that is a link to a file outside its folder (the project) is refused before it is read:
+ * its contents are not the project's, and an error would print a line of them.
+ */
 export function loadConfig(configPath: string): BookConfig {
   const file = path.resolve(configPath);
   let text: string;
   try {
+    if (lstatSync(file).isSymbolicLink()) {
+      const target = realpathSync(file);
+      const project = realPathOf(path.dirname(file));
+      if (!isInsideFolder(target, project)) throw new BookError(`the book configuration is a link to ${target}, outside the project folder ${project}: pybook reads only a configuration inside the project`, { file });
+    }
     text = readFileSync(file, 'utf8');
-  } catch {
+  } catch (error) {
+    if (error instanceof BookError) throw error;
     throw new BookError(`cannot read the book configuration (expected a book.config.json at this path)`, { file });
   }
   return parseConfig(text, file);
@@ -210,5 +223,9 @@ export function parseConfig(text: string, file: string): BookConfig {
   }
   const config = raw as Record<string, unknown>;
   checkReferences(config, file);
-  return withDefaults(config, path.dirname(file));
+  const complete = withDefaults(config, path.dirname(file));
+  // The folders pybook reads must be the project's (links that lead out of it included).
+  projectFolder(complete.rootDir, complete.contentDir, 'contentDir', file);
+  projectFolder(complete.rootDir, complete.staticDir, 'staticDir', file);
+  return complete;
 }

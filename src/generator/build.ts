@@ -213,8 +213,9 @@ export class Builder {
     const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
     const staticFiles = staticFilesOf(staticDirs, config.rootDir);
     const links = checkLinks(pages, (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath), config.basePath);
-    if (links.errors.length) throw new BookErrors(links.errors);
-    return { staticDirs, warnings: [...pages.flatMap((p) => p.warnings), ...links.warnings, ...findDuplicateRoutes(pages)] };
+    const errors = [...findDuplicateRoutes(pages), ...links.errors];
+    if (errors.length) throw new BookErrors(errors);
+    return { staticDirs, warnings: [...pages.flatMap((p) => p.warnings), ...links.warnings] };
   }
 
   /**

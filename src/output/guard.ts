@@ -1,8 +1,9 @@
-import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BookConfig } from '../config/types.js';
 import { isInsideFolder } from '../shared/paths.js';
+import { realPathOf } from '../shared/project-folder.js';
 import { describeForeign, foreignFilesIn } from './manifest.js';
 import type { WrittenStamps } from './written-stamps.js';
 
@@ -55,24 +56,6 @@ function existingAncestorIsFile(target: string): string | undefined {
     if (path.dirname(at) === at) return undefined;
   }
 }
-
-/** The real path of `target`, resolving links in the part of it that exists. */
-function realPathOf(target: string): string {
-  const missing: string[] = [];
-  let existing = path.resolve(target);
-  while (!existsSync(existing)) {
-    const parent = path.dirname(existing);
-    if (parent === existing) break;
-    missing.unshift(path.basename(existing));
-    existing = parent;
-  }
-  try {
-    return path.join(realpathSync(existing), ...missing);
-  } catch {
-    return path.resolve(target);
-  }
-}
-
 
 /**
  * Refuses an output folder that pybook must not replace: the file-system root, the home folder,

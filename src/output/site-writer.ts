@@ -32,6 +32,7 @@ export class SiteWriter {
     const problem = sitePathProblem(name);
     if (problem) throw new Error(`a file of the site has ${problem}: every file must be named by a plain relative path`);
     if (BOOKKEEPING.has(name)) throw new Error(`${name} is the name of pybook's own bookkeeping file: no file of the site may have it`);
+    if (this.entries.has(name)) throw new Error(`${name} is written twice: two files of the site (a static file and a page, say) have the same path`);
     const entry = entryOf(contents);
     writeSync(this.journal, `${JSON.stringify([name, ...entry])}\n`);
     this.entries.set(name, entry);

@@ -28,6 +28,20 @@ export function resolveInsideProject(source: string, root: string | undefined, w
   return real;
 }
 
+/**
+ * A folder the site publishes from (the static folder, the fixtures), itself: a link is followed
+ * only when it resolves inside the project, as for the files in it (`ln -s ~/.ssh book/static`
+ * publishes nothing).
+ */
+export function assertFolderInsideProject(folder: string, root: string | undefined, what: string): void {
+  if (!root || !existsSync(folder)) return;
+  const real = realpathSync(folder);
+  const realRoot = realpathSync(root);
+  if (real !== realRoot && !isInsideFolder(real, realRoot)) {
+    throw new BookError(`the ${what} is ${real === path.resolve(folder) ? '' : `a link to `}${real}, outside the project: everything the site publishes must live inside the project`, where(folder));
+  }
+}
+
 /** Refuses what is neither a file nor a folder: a FIFO would block a read forever, a device has no end. */
 export function assertFileOrFolder(stats: Stats, source: string, what = 'static file'): void {
   if (!stats.isFile() && !stats.isDirectory()) throw new BookError(`this ${what} is neither a file nor a folder (a FIFO, socket or device?)`, where(source));
@@ -51,7 +65,11 @@ export function listStaticFiles(dirs: string[], root: string | undefined): Stati
       else files.push({ sitePath, source });
     }
   };
-  for (const dir of dirs) if (existsSync(dir)) walk(dir, '');
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    assertFolderInsideProject(dir, root, 'static folder');
+    walk(dir, '');
+  }
   return files;
 }
 

@@ -63,14 +63,18 @@ export function checkLinks(pages: PageModel[], fileExists: (sitePath: string) =>
   return { errors, warnings };
 }
 
-/** Two pages on one route: the spec says this only warns (the later page wins). */
-export function findDuplicateRoutes(pages: PageModel[]): Warning[] {
+/**
+ * Two pages on one route: an error (one page would silently replace the other, in every language).
+ * Routes are compared as case-insensitive hosts compare them.
+ */
+export function findDuplicateRoutes(pages: PageModel[]): BookError[] {
   const seen = new Map<string, PageModel>();
-  const warnings: Warning[] = [];
+  const errors: BookError[] = [];
   for (const page of pages) {
-    const other = seen.get(page.route);
-    if (other) warnings.push({ file: page.sourceFile ?? page.route, message: `duplicate route ${page.route} (also produced by ${other.sourceFile ?? other.kind})` });
-    seen.set(page.route, page);
+    const route = page.route.toLowerCase();
+    const other = seen.get(route);
+    if (other) errors.push(new BookError(`duplicate route ${page.route} (also produced by ${other.sourceFile ?? other.kind})`, { file: page.sourceFile ?? page.route }));
+    seen.set(route, page);
   }
-  return warnings;
+  return errors;
 }

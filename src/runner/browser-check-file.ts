@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { BookConfig } from '../config/types.js';
-import { assertFileOrFolder, resolveInsideProject } from '../output/static-files.js';
+import { assertFileOrFolder, assertFolderInsideProject, resolveInsideProject } from '../output/static-files.js';
 
 /**
  * Which examples passed in the reader's runtimes (Pyodide, the JavaScript sandbox): written by
@@ -58,6 +58,7 @@ export const fixturesFolderOf = (config: BookConfig) => path.resolve(config.root
 export function fixtureFilesOf(config: BookConfig): Array<{ name: string; file: string }> {
   const folder = fixturesFolderOf(config);
   if (!existsSync(folder)) return [];
+  assertFolderInsideProject(folder, config.rootDir, 'fixtures folder');
   // Fixtures are published with the site: the static files' rules hold (links stay inside the
   // project; FIFOs and devices are errors). Folders among them are not fixtures and are skipped.
   const fixtures = [];

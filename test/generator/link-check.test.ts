@@ -71,14 +71,11 @@ describe('links that only warn', () => {
     ]);
   });
 
-  it('a chapter whose route is taken by a built-in page is a duplicate route warning, not an error', async () => {
+  it('a chapter whose route is taken by a built-in page is an error naming where it is named (safety round 3: no longer a warning)', async () => {
     fixture = await createFixtureBook({ chapters: { en: { intro: chapter('Intro'), search: chapter('Searching') } } });
-    const result = await new Builder({ configPath: fixture.configPath }).build();
-    const duplicates = result.warnings.filter((w) => w.message.startsWith('duplicate route'));
-    expect(duplicates.map((w) => w.message)).toEqual([
-      'duplicate route /fixture-guide/search/ (also produced by search)',
-      'duplicate route /fixture-guide/zh-cn/search/ (also produced by search)',
-    ]);
+    const error = await new Builder({ configPath: fixture.configPath }).build().then(() => undefined, (e: unknown) => e);
+    // The sidebar names the chapter: the error points there.
+    expect(formatError(error)).toMatch(/book\.config\.json: "search" is a name the site uses for its own pages and files/);
   });
 });
 
@@ -106,8 +103,13 @@ describe('checkLinks and findDuplicateRoutes on page models', () => {
     expect(checkLinks(pages)).toEqual({ errors: [], warnings: [] });
   });
 
-  it('two pages on one route warn', () => {
-    const warnings = findDuplicateRoutes([page({}), page({ sourceFile: '/book/en/a-copy.mdx' })]);
-    expect(warnings).toEqual([{ file: '/book/en/a-copy.mdx', message: 'duplicate route /b/a/ (also produced by /book/en/a.mdx)' }]);
+  it('two pages on one route are an error naming the second page\'s file (safety round 3: no longer a warning)', () => {
+    const errors = findDuplicateRoutes([page({}), page({ sourceFile: '/book/en/a-copy.mdx' })]);
+    expect(errors.map((e) => [e.position?.file, e.message])).toEqual([['/book/en/a-copy.mdx', 'duplicate route /b/a/ (also produced by /book/en/a.mdx)']]);
+  });
+
+  it('routes that differ only by case are one route on case-insensitive hosts: an error', () => {
+    const errors = findDuplicateRoutes([page({}), page({ route: '/b/A/', sourceFile: '/book/en/upper.mdx' })]);
+    expect(errors.map((e) => e.message)).toEqual(['duplicate route /b/A/ (also produced by /book/en/a.mdx)']);
   });
 });
