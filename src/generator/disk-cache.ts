@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stampsFromJson, type StampStore, type WrittenStamps } from '../output/written-stamps.js';
+import { replaceFile } from '../shared/replace-file.js';
 
 export const hashText = (...parts: Array<string | Uint8Array>) => {
   const h = createHash('sha256');
@@ -186,16 +187,7 @@ export class DiskCache {
 
   private writeNow(namespace: string, key: string, contents: string | Uint8Array): void {
     try {
-      const file = this.file(namespace, key);
-      // A new file of its own (O_EXCL: never an existing file or link), renamed over the entry.
-      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      const fd = openSync(temporary, 'wx');
-      try {
-        writeSync(fd, typeof contents === 'string' ? Buffer.from(contents) : contents);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, file);
+      replaceFile(this.file(namespace, key), contents);
     } catch {
       // A read-only or full disk only costs speed.
     }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, constants, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { copyFileSync, constants, lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { bytesOf, CopiedFile, sizeOf, type FileContents } from './copied-file.js';
 import type { ManifestEntry } from './manifest.js';
+import { replaceFile } from '../shared/replace-file.js';
 import { sitePathProblem } from './site-path.js';
 import { stampMatches, stampOf, type WrittenStamps } from './written-stamps.js';
 
@@ -55,18 +56,13 @@ export class OutputFolder {
     const file = this.pathOf(name, true);
     // A new file of its own (O_EXCL never opens an existing file or follows a link), renamed over
     // the old one: the server never reads half a file, and a new inode tells its cache it changed.
-    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     if (contents instanceof CopiedFile) {
+      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       copyFileSync(contents.source, temporary, constants.COPYFILE_EXCL);
+      renameSync(temporary, file);
     } else {
-      const fd = openSync(temporary, 'wx');
-      try {
-        writeSync(fd, typeof contents === 'string' ? Buffer.from(contents) : contents);
-      } finally {
-        closeSync(fd);
-      }
+      replaceFile(file, contents);
     }
-    renameSync(temporary, file);
     this.stamps.set(name, stampOf(file));
   }
 

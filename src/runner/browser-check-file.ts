@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { BookConfig } from '../config/types.js';
 import { assertFileOrFolder, assertFolderInsideProject, resolveInsideProject } from '../output/static-files.js';
+import { replaceFile } from '../shared/replace-file.js';
 
 /**
  * Which examples passed in the reader's runtimes (Pyodide, the JavaScript sandbox): written by
@@ -128,6 +129,7 @@ export function updateBrowserCheckRecord(config: BookConfig, checked: Map<string
   if (bookKeys) for (const key of passed) if (!bookKeys.has(key)) passed.delete(key);
   const record: BrowserCheckRecord = { runtime, passed: [...passed].sort() };
   const json = `${JSON.stringify(record, null, 2)}\n`;
-  writeFileSync(file, json);
+  // A new file renamed into place: a link put there (to ~/.bashrc, say) is replaced, never written through.
+  replaceFile(file, json);
   return file;
 }

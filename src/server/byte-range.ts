@@ -22,8 +22,11 @@ export function rangeForSirv(range: string | undefined, ifRange: string | undefi
     const length = Number(last);
     return length === 0 ? `bytes=${stats.size}-` : `bytes=${Math.max(0, stats.size - length)}-`;
   }
-  if (last === '') return `bytes=${Number(first)}-`;
   const start = Number(first);
+  // Numbers past 2^53 lose their digits: a start that large is past any file (sirv answers 416 for
+  // this one), and an end that large means the file's last byte (RFC 9110, 14.1.2).
+  if (!Number.isSafeInteger(start)) return `bytes=${stats.size}-`;
+  if (last === '' || !Number.isSafeInteger(Number(last))) return `bytes=${start}-`;
   const end = Number(last);
   // sirv takes an end of 0 for "to the end"; an end before the start is no valid range.
   if (end < start || end === 0) return undefined;

@@ -5,6 +5,7 @@ import { rangeForSirv } from './byte-range.js';
 import { ContentNamedFiles } from './content-named.js';
 import { contentTypeOf } from './content-type.js';
 import { BASE_HEADERS } from './responses.js';
+import type { SiteFiles } from './site-files.js';
 
 /** Files pybook named by their content: a new build gives them a new name. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -31,7 +32,7 @@ const urlPathOf = (relativePath: string) => `/${encodeURI(relativePath)}`;
  * set around it: the content type with its charset, Cache-Control by the build's list of
  * content-named files, nosniff, and the ranges sirv would get wrong (see byte-range.ts).
  */
-export function createFileSender(rootRealPath: string): FileSender {
+export function createFileSender(rootRealPath: string, siteFiles: SiteFiles): FileSender {
   const contentNamed = new ContentNamedFiles(rootRealPath);
   const serveFile = sirv(rootRealPath, {
     dev: true,
@@ -60,8 +61,17 @@ export function createFileSender(rootRealPath: string): FileSender {
     // sirv answers 304 with no headers, where RFC 9110 wants the ETag: a 304 means If-None-Match
     // was the current tag, so it is that tag (setHeaders takes it off again for a 200).
     const ifNoneMatch = req.headers['if-none-match'];
+    // "*" matches any current representation (RFC 9110, 13.1.2): the file is there, so it is unchanged.
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === '*')) {
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
     if (ifNoneMatch !== undefined) res.setHeader('ETag', ifNoneMatch);
-    req.headers['accept-encoding'] = acceptedEncodings(req.headers);
+    // A sibling sirv would send (index.html.br) must pass the same containment as the file it
+    // stands for: one that leads out of the site folder, or is not a regular file, is not offered.
+    req.headers['accept-encoding'] = acceptedEncodings(req.headers).split(', ')
+      .filter((encoding) => encoding !== '' && !siteFiles.isUnsafe(`${relativePath}.${encoding === 'gzip' ? 'gz' : 'br'}`)).join(', ');
     // sirv pipes a read stream into the response without listening for its errors: a file that
     // is gone (a rebuild) or cannot be opened after sirv's stat would throw out of the process.
     res.once('pipe', (source) => source.once('error', () => res.destroy()));

@@ -10,6 +10,8 @@ import { SiteFiles } from './site-files.js';
 
 /** Everything the handler needs, already validated and normalised by static-server.ts. */
 export interface RequestHandlerConfig {
+  /** Whether a request's Host header names this server (see allowed-hosts.ts). */
+  allowHost: (hostHeader: string | undefined) => boolean;
   rootRealPath: string;
   baseSegments: string[];
   localeDirs: string[];
@@ -25,7 +27,7 @@ export interface RequestHandlerConfig {
  */
 export function createRequestHandler(config: RequestHandlerConfig): http.RequestListener {
   const siteFiles = new SiteFiles(config.rootRealPath);
-  const sendFile = createFileSender(config.rootRealPath);
+  const sendFile = createFileSender(config.rootRealPath, siteFiles);
 
   /** The site's own 404 page, in the visitor's language when the URL is under a locale folder. */
   async function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, relativeSegments: readonly string[], reason: string): Promise<void> {
@@ -44,6 +46,13 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    // Before anything is read or streamed (the live-reload events included): a page of another
+    // site that rebound its name to this address gets nothing.
+    if (!config.allowHost(req.headers.host)) {
+      config.log(`421 ${describeRequest(req)} (Host ${JSON.stringify(req.headers.host ?? '')} is not this server's)`);
+      sendPlainText(req, res, 421, 'Misdirected Request');
+      return;
+    }
     if (config.handleExtra?.(req, res) === true) return;
 
     if (req.method !== 'GET' && req.method !== 'HEAD') {

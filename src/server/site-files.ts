@@ -1,4 +1,4 @@
-import { realpathSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -42,6 +42,25 @@ export class SiteFiles {
     if (entry.kind !== 'directory') return this.asFileResult(entry);
     const index = await this.inspect(path.join(candidate, 'index.html'));
     return index.kind === 'file' ? { kind: 'directory-with-index' } : { kind: 'not-found', reason: 'directory without index.html' };
+  }
+
+  /**
+   * Whether something is at `relativePath` (a sibling such as `index.html.br`) that the site may
+   * not send: a link out of the site folder, a socket, a folder. Nothing there is not unsafe.
+   */
+  isUnsafe(relativePath: string): boolean {
+    const candidate = path.join(this.rootRealPath, relativePath);
+    try {
+      lstatSync(candidate);
+    } catch {
+      return false;
+    }
+    try {
+      const realPath = realpathSync.native(candidate);
+      return !this.contains(realPath) || !statSync(realPath).isFile();
+    } catch {
+      return true;
+    }
   }
 
   private asFileResult(entry: Entry): LocateResult {

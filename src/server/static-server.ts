@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServerStartError } from './errors.js';
+import { hostChecker } from './allowed-hosts.js';
 import { createRequestHandler } from './request-handler.js';
 import { basePathSegments, normalizeBasePath } from './route.js';
 import { resolveSiteFolder } from './site-folder.js';
@@ -80,6 +81,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
 
   const server = http.createServer(
     createRequestHandler({
+      allowHost: hostChecker(host),
       rootRealPath,
       baseSegments: basePathSegments(basePath),
       localeDirs: options.localeDirs ?? [],

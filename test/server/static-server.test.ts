@@ -6,6 +6,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskCache } from '../../src/generator/disk-cache.js';
 import { addPrecompressedSiblings } from '../../src/generator/precompress.js';
+import { createFileSender } from '../../src/server/file-sender.js';
+import type { SiteFiles } from '../../src/server/site-files.js';
 import { ServerStartError, startStaticServer, type RunningServer } from '../../src/server/static-server.js';
 import { createFixtureSite, serveFixtureSite, type FixtureSite } from './site-fixture.js';
 
@@ -366,15 +368,27 @@ describe('files without a sibling, compressed as they are sent', () => {
 
 describe('a file that cannot be read after sirv found it', () => {
   it('ends that response and keeps the server running', async () => {
-    // A socket passes sirv's stat but cannot be opened (ENXIO): the read stream fails after the headers.
+    // A socket passes sirv's stat but cannot be opened (ENXIO): the read stream fails after the
+    // headers. The server no longer offers such a sibling (below), so the sender is driven here
+    // with a site that calls nothing unsafe, as a file that turns unreadable after the check would.
     await fs.writeFile(path.join(fixture.site, 'assets', 'broken.css'), LARGE_CSS);
     const socketServer = net.createServer();
     await new Promise<void>((resolve) => socketServer.listen(path.join(fixture.site, 'assets', 'broken.css.br'), resolve));
+    const root = await fs.realpath(fixture.site);
+    const sendFile = createFileSender(root, { isUnsafe: () => false } as unknown as SiteFiles);
+    const sender = http.createServer((req, res) => { sendFile(req, res, (req.url ?? '/').slice(1)); });
+    await new Promise<void>((resolve) => sender.listen(0, '127.0.0.1', resolve));
+    const senderOrigin = `http://127.0.0.1:${(sender.address() as net.AddressInfo).port}`;
     try {
-      await expect(at(`${BASE}assets/broken.css`, { 'Accept-Encoding': 'br' })).rejects.toThrow();
+      await expect(request(`${senderOrigin}/assets/broken.css`, { headers: { 'Accept-Encoding': 'br' } })).rejects.toThrow();
+      expect((await request(`${senderOrigin}/assets/style.css`)).status).toBe(200);
+      // The server itself sends the file plain: a sibling that is not a regular file is not offered.
+      const served = await at(`${BASE}assets/broken.css`, { 'Accept-Encoding': 'br' });
+      expect([served.status, served.headers['content-encoding'], served.body.toString()]).toEqual([200, undefined, LARGE_CSS]);
       expect((await at(`${BASE}assets/style.css`)).status).toBe(200);
     } finally {
       await new Promise((resolve) => socketServer.close(resolve));
+      await new Promise((resolve) => sender.close(resolve));
     }
   });
 });
