@@ -97,3 +97,27 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
     throw error;
   }
 }
+
+/** How deep a book.config.json may nest: the sidebar's categories are the deepest part, a few levels. */
+export const MAX_CONFIG_NESTING = 32;
+
+/**
+ * The offset of the first `[` or `{` nested deeper than `limit` in JSON text (strings skipped), or
+ * undefined. Checked before parsing: a config nested 200,000 levels deep would overflow the stack
+ * of the parser or of the validator, with no position to report.
+ */
+export function tooDeeplyNested(text: string, limit = MAX_CONFIG_NESTING): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') {
+      if (++depth > limit) return i;
+    } else if (char === ']' || char === '}') depth--;
+  }
+  return undefined;
+}

@@ -7,7 +7,7 @@ import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { BookError } from '../shared/errors.js';
 import { isInsideFolder } from '../shared/paths.js';
 import { projectFolder, realPathOf } from '../shared/project-folder.js';
-import { jsonSyntaxError } from './json-syntax.js';
+import { jsonSyntaxError, MAX_CONFIG_NESTING, tooDeeplyNested } from './json-syntax.js';
 import type { BookConfig, LocalizedText, SidebarItemConfig } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -208,6 +208,11 @@ export function loadConfig(configPath: string): BookConfig {
 export function parseConfig(text: string, file: string): BookConfig {
   // Editors on Windows may save a byte order mark; JSON.parse rejects it.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const deep = tooDeeplyNested(text);
+  if (deep !== undefined) {
+    const pos = positionInJson(text, deep);
+    throw new BookError(`the configuration nests more than ${MAX_CONFIG_NESTING} levels deep here: no field of book.config.json needs that many`, { file, ...pos }, text.split(/\r?\n/)[pos.line - 1]?.slice(0, 200));
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(text);

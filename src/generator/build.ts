@@ -363,7 +363,9 @@ export class Builder {
   private renderRouteChunks(pages: PageModel[], pageJson: Map<PageModel, string>, sites: Record<string, SiteData>, config: BookConfig, files: SiteFiles) {
     const routes: Record<string, Record<string, string>> = {};
     for (const page of pages) {
-      if (page.kind === 'notFound') continue;
+      // An unlisted page is reached by its link only: the route map, which every page loads, does
+      // not name it (a client navigation there loads the page whole).
+      if (page.kind === 'notFound' || page.unlisted) continue;
       const html = this.pageHtml(page, sites[page.locale]);
       const source = this.routeSource(page.outputFile, pageJson.get(page)!, html, page.hast);
       const version = this.options.dev ? '' : `.${hashText(source).slice(0, 10)}`;

@@ -13,6 +13,7 @@ import { remarkFrontMatterData } from './plugins/front-matter.js';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.js';
 import { remarkLinks, type LinkOptions } from './plugins/links.js';
 import { remarkMdxGuard } from './plugins/mdx-guard.js';
+import { remarkNestingLimit } from './plugins/nesting-limit.js';
 import { remarkUrlSchemes } from './plugins/url-schemes.js';
 import { parseWithCodeBodiesHidden } from './hide-code-bodies.js';
 import { createChapterParser } from './parse/parser.js';
@@ -39,6 +40,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     throw fromParseError(error, filePath, source);
   }
   const transforms = unified()
+    .use(remarkNestingLimit)
     .use(remarkFrontMatterData)
     .use(remarkMdxGuard)
     .use(remarkAdmonitions)

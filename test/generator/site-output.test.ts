@@ -202,10 +202,11 @@ describe('unlisted pages', () => {
   it('are left out of the sidebar, pagination, sitemap and search', () => {
     for (const file of htmlFiles()) {
       if (file.includes('secret/')) continue;
-      // Only links count: the client's route table still knows the page, so a direct link works.
       expect(html(file), file).not.toMatch(/href="[^"]*\/secret\/"/);
     }
     for (const site of Object.values(result.sites)) expect(JSON.stringify(site.sidebar)).not.toContain('secret');
+    // Nor does the route map every page loads name it (a direct link loads the page whole).
+    for (const site of Object.values(result.sites)) expect(JSON.stringify(site.routes)).not.toContain('secret');
     expect(html('sitemap.xml')).not.toContain('secret');
     expect(html('search-index.json')).not.toContain('Secret page');
     expect(html('zh-cn/search-index.json')).not.toContain('秘密页面');

@@ -14,10 +14,20 @@ export const OUTPUT_LIMITS: OutputLimits = { lines: 2000, chars: 200_000 };
 const FLUSH_EVERY_MS = 40;
 const FLUSH_AT_CHARS = 64 * 1024;
 
+// The reader's program runs in this realm and may replace any built-in (Date.now, Math.min,
+// String.prototype.slice…) to switch the batching or the limits off: what the batch uses is taken
+// here, when the worker's script loads, before any program runs.
+const now = Date.now;
+const min = Math.min;
+const schedule = setTimeout;
+const cancel = clearTimeout;
+const indexOf = Function.prototype.call.bind(String.prototype.indexOf) as (text: string, search: string, from?: number) => number;
+const slice = Function.prototype.call.bind(String.prototype.slice) as (text: string, start: number, end?: number) => string;
+
 export class OutputBatch {
   private stream: 'stdout' | 'stderr' = 'stdout';
   private pending = '';
-  private lastFlush = Date.now();
+  private lastFlush = now();
   private lines = 0;
   private chars = 0;
   private truncated = false;
@@ -31,29 +41,29 @@ export class OutputBatch {
     if (this.truncated || !text) return;
     if (stream !== this.stream) { this.flush(); this.stream = stream; }
     this.pending += this.withinLimits(text);
-    if (this.truncated || this.pending.length >= FLUSH_AT_CHARS || Date.now() - this.lastFlush >= FLUSH_EVERY_MS) this.flush();
+    if (this.truncated || this.pending.length >= FLUSH_AT_CHARS || now() - this.lastFlush >= FLUSH_EVERY_MS) this.flush();
     // A program that prints and then waits (a timer) still shows what it printed.
-    else this.flushLater ??= setTimeout(() => { this.flushLater = undefined; this.flush(); }, FLUSH_EVERY_MS);
+    else this.flushLater ??= schedule(() => { this.flushLater = undefined; this.flush(); }, FLUSH_EVERY_MS);
   }
 
   /** Sends what is pending (and, once, that the rest was dropped). */
   flush(): void {
-    if (this.flushLater !== undefined) { clearTimeout(this.flushLater); this.flushLater = undefined; }
+    if (this.flushLater !== undefined) { cancel(this.flushLater); this.flushLater = undefined; }
     if (this.pending) this.send({ type: this.stream, text: this.pending });
     this.pending = '';
-    this.lastFlush = Date.now();
+    this.lastFlush = now();
     if (this.truncated && !this.saidTruncated) { this.saidTruncated = true; this.send({ type: 'truncated' }); }
   }
 
   /** The part of `text` that fits in the limits; when some of it does not, the run is truncated. */
   private withinLimits(text: string): string {
     if (!this.limits) return text;
-    let end = this.lines >= this.limits.lines ? 0 : Math.min(text.length, this.limits.chars - this.chars);
-    for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) {
+    let end = this.lines >= this.limits.lines ? 0 : min(text.length, this.limits.chars - this.chars);
+    for (let at = indexOf(text, '\n'); at !== -1 && at < end; at = indexOf(text, '\n', at + 1)) {
       if (++this.lines >= this.limits.lines) { end = at + 1; break; }
     }
     if (end < text.length) this.truncated = true;
     this.chars += end;
-    return text.slice(0, end);
+    return slice(text, 0, end);
   }
 }

@@ -67,7 +67,14 @@ function fromWorker(data: unknown): void {
   else if (message.type === 'exit') end(message.status);
 }
 
-addEventListener('message', (event: MessageEvent<ToSandbox>) => {
+/**
+ * The document acts only inside an opaque-origin frame (sandbox="allow-scripts" without
+ * allow-same-origin): opened on its own, or framed by a page that did not sandbox it, it would run
+ * programs with the site's origin (its storage, its cookies), so it does nothing there.
+ */
+const confined = self.origin === 'null' && parent !== self;
+
+if (confined) addEventListener('message', (event: MessageEvent<ToSandbox>) => {
   if (event.source !== parent || typeof event.data !== 'object' || event.data === null) return;
   const message = event.data;
   if (message.type === 'start' && state === 'idle') start(message);
@@ -83,5 +90,7 @@ addEventListener('message', (event: MessageEvent<ToSandbox>) => {
   }
 });
 
-mark('sandbox document ready');
-toPage({ type: 'frame-ready' });
+if (confined) {
+  mark('sandbox document ready');
+  toPage({ type: 'frame-ready' });
+}

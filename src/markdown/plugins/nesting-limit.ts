@@ -1,0 +1,28 @@
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import type { Node } from 'unist';
+import { errorAt } from './located-error.js';
+
+/**
+ * How deep a chapter's elements may nest (components inside components, quotes inside quotes,
+ * lists inside lists). A real chapter stays under a dozen levels. Far deeper trees are parsed
+ * fine but overflow the stack later, in code that knows no line (React's server render: 800
+ * nested <Answer>s), so they are refused here, at the line where the limit is passed.
+ */
+export const MAX_NESTING = 64;
+
+interface AnyNode { type: string; children?: AnyNode[]; position?: { start: { line: number; column: number } } }
+
+/** Walks the tree without recursion (the check must not overflow the stack it protects). */
+export function remarkNestingLimit() {
+  return (tree: Root, file: VFile) => {
+    const stack: Array<[AnyNode, number]> = [[tree as AnyNode, 0]];
+    while (stack.length) {
+      const [node, depth] = stack.pop()!;
+      if (depth > MAX_NESTING) {
+        throw errorAt(file, node as Node, `elements are nested more than ${MAX_NESTING} levels deep here (components, quotes or lists inside each other): flatten the structure`);
+      }
+      for (const child of node.children ?? []) stack.push([child, depth + 1]);
+    }
+  };
+}
