@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +186,44 @@ describe('the runner, hardened', () => {
     expect(javascript.output.trimEnd().split('\n')).toHaveLength(2001);
     console.log(`10,000 prints: Python ${python.ms} ms, JavaScript ${javascript.ms} ms (click to verdict)`);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(100_000);
+  }, LONG);
+
+  it('a program that replaces Date.now and Math.min still has its output batched and cut (they were taken before it ran)', async () => {
+    const patched = await runCode(runnable(page, 'javascript').first(), 'Date.now = () => 0;\nMath.min = () => Infinity;\nfor (let i = 0; i < 10000; i++) console.log(i);');
+    expect(patched.verdict).toBe('truncated');
+    const lines = patched.output.trimEnd().split('\n');
+    expect(lines[1999]).toBe('1999');
+    expect(lines).toHaveLength(2001);
+  }, LONG);
+
+  it('the sandbox document does nothing unless it is framed with an opaque origin', async () => {
+    const folder = readdirSync(path.join(process.env.PYBOOK_TEST_SITE!, 'assets', 'runner')).find((name) => name.startsWith('sandbox.'))!;
+    const sandboxUrl = site.url(`assets/runner/${folder}/`);
+    const fresh = await openPage(site);
+    try {
+      await gotoHydrated(fresh.page, site.url('dictionary/'));
+      // Framed by a page of the site: with sandbox="allow-scripts" it says it is ready; without, it says nothing.
+      const said = (sandbox: boolean) => fresh.page.evaluate(async ({ url, sandbox }) => {
+        const heard: unknown[] = [];
+        const listen = (event: MessageEvent) => heard.push(event.data);
+        addEventListener('message', listen);
+        const frame = document.createElement('iframe');
+        if (sandbox) frame.setAttribute('sandbox', 'allow-scripts');
+        frame.src = url;
+        const loaded = new Promise((resolve) => { frame.onload = resolve; });
+        document.body.append(frame);
+        await loaded;
+        // Two frames' worth of tasks after its load: the script runs before load, its message is queued by then.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        removeEventListener('message', listen);
+        frame.remove();
+        return heard;
+      }, { url: sandboxUrl, sandbox });
+      expect(await said(true)).toEqual([{ type: 'frame-ready' }]);
+      expect(await said(false)).toEqual([]);
+    } finally {
+      await fresh.context.close();
+    }
   }, LONG);
 
   it('a JavaScript flood is ended at the time limit and the next run works', async () => {
