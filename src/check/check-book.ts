@@ -199,7 +199,7 @@ class CheckRun {
     const native = (program: string): Promise<ProgramRun> => runPythonProgram(program, this.fixtures, options)
       .then((run) => (run.ending === 'exited' ? run : run.ending));
     const where = `with ${this.filter.python ?? 'python3'}`;
-    const failures = await verifyExercise(exercise, native, where, { timeoutMs: options.timeoutMs!, cpuTimeMs: options.cpuTimeMs });
+    const failures = await verifyExercise(exercise, native, where, { timeoutMs: options.timeoutMs!, cpuTimeMs: options.cpuTimeMs }, { traps: true });
     if (!alone && failures.some((failure) => outOfWallTime(failure.message.split('\n')[1]?.trim()))) { this.retry.add(job); return; }
     this.retry.delete(job);
     const runtimesRun = [this.filter.python ?? 'python3'];

@@ -1,6 +1,6 @@
 import type { Exercise } from '../exercise/collect.js';
 import { describeFailures } from '../exercise/describe.js';
-import { allPassed, exerciseProgram, parseExerciseReport } from '../exercise/harness.js';
+import { allPassed, exerciseProgram, parseExerciseReport, type ExerciseReport } from '../exercise/harness.js';
 
 /** What a runtime made of one harness program: its output, or the limit it was ended at. */
 export type ProgramRun = { stdout: string; stderr: string } | 'timeout' | 'cpu-limit' | 'output-limit';
@@ -23,7 +23,7 @@ function unreadable(run: ProgramRun, limits: RunLimits): string | undefined {
  * The exercise's promise, checked in one runtime (`where` names it): the book's answer passes every
  * test, and the starter code loads but fails at least one, so the tests catch what the exercise is about.
  */
-export async function verifyExercise(exercise: Exercise, run: (program: string) => Promise<ProgramRun>, where: string, limits: RunLimits): Promise<ExerciseFailure[]> {
+export async function verifyExercise(exercise: Exercise, run: (program: string) => Promise<ProgramRun>, where: string, limits: RunLimits, options: { traps?: boolean } = {}): Promise<ExerciseFailure[]> {
   const failures: ExerciseFailure[] = [];
   const reportOf = async (candidate: string, line: number, part: string) => {
     const result = await run(exerciseProgram(candidate, exercise.tests));
@@ -44,6 +44,35 @@ export async function verifyExercise(exercise: Exercise, run: (program: string) 
     failures.push({ line: exercise.lines.starter, message: `the exercise's starter code must load, then fail a test; ${where} it did not load:\n${indent(starter.error)}` });
   } else if (starter && allPassed(starter)) {
     failures.push({ line: exercise.lines.starter, message: `the exercise's starter code passes every test ${where}: the tests must catch what the exercise is about (a stub or the naive version should fail one)` });
+  }
+  if (options.traps && answer) failures.push(...await checkTraps(exercise, reportOf, answer, starter, where));
+  return failures;
+}
+
+/**
+ * The traps' promise: each plausible wrong answer kept beside the exercise fails at least one
+ * test, and each test fails for at least one wrong answer (the starter code or a trap), so that no
+ * test is there for nothing and every test is known to catch a mistake a reader makes.
+ */
+async function checkTraps(
+  exercise: Exercise,
+  reportOf: (candidate: string, line: number, part: string) => Promise<ExerciseReport | undefined>,
+  answer: ExerciseReport,
+  starter: ExerciseReport | undefined,
+  where: string,
+): Promise<ExerciseFailure[]> {
+  const failures: ExerciseFailure[] = [];
+  const wrong = starter && !starter.error ? [starter] : [];
+  for (const trap of exercise.traps) {
+    const report = await reportOf(trap.code, trap.line, 'trap');
+    if (!report) continue;
+    if (report.error) failures.push({ line: trap.line, message: `this exercise="trap" must load, then fail a test; ${where} it did not load:\n${indent(report.error)}` });
+    else if (allPassed(report)) failures.push({ line: trap.line, message: `this exercise="trap" passes every test ${where}: the tests do not catch the mistake it makes` });
+    else wrong.push(report);
+  }
+  const uncaught = answer.cases.filter((test) => !wrong.some((report) => report.cases.some((c) => c.name === test.name && !c.passed)));
+  for (const test of uncaught) {
+    failures.push({ line: exercise.lines.tests, message: `${test.name} fails for no wrong answer kept beside the exercise ${where} (neither the starter code nor an exercise="trap"): add a plausible wrong answer it catches` });
   }
   return failures;
 }

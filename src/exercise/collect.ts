@@ -1,9 +1,15 @@
 /**
  * An exercise as the chapter writes it: three fenced Python blocks marked `exercise="starter"`,
- * `exercise="tests"` and `exercise="answer"` (the answer inside <Answer>). One exercise per chapter.
+ * `exercise="tests"` and `exercise="answer"` (the answer inside <Answer>), and any number of
+ * `exercise="trap"` blocks: plausible wrong answers, never shown, that `pybook check` runs to
+ * prove every test catches one of them. One exercise per chapter.
  */
-export type ExercisePart = 'starter' | 'tests' | 'answer';
-export const EXERCISE_PARTS: readonly ExercisePart[] = ['starter', 'tests', 'answer'];
+export type ExercisePart = 'starter' | 'tests' | 'answer' | 'trap';
+export const EXERCISE_PARTS: readonly ExercisePart[] = ['starter', 'tests', 'answer', 'trap'];
+
+/** The parts a chapter's exercise has exactly one of. */
+type SinglePart = Exclude<ExercisePart, 'trap'>;
+const SINGLE_PARTS: readonly SinglePart[] = ['starter', 'tests', 'answer'];
 
 export interface Exercise {
   /** The line of the starter block. */
@@ -11,8 +17,10 @@ export interface Exercise {
   starter: string;
   tests: string;
   answer: string;
+  /** The plausible wrong answers kept beside the exercise (not shown to readers). */
+  traps: Array<{ code: string; line: number }>;
   /** The line of each part, for located messages. */
-  lines: Record<ExercisePart, number>;
+  lines: Record<SinglePart, number>;
 }
 
 export interface MarkedBlock { part: ExercisePart; code: string; line: number }
@@ -25,13 +33,15 @@ export class ExerciseFormatError extends Error {
 /** The chapter's exercise from its marked blocks (none when no block is marked). */
 export function collectExercise(blocks: MarkedBlock[]): Exercise | undefined {
   if (blocks.length === 0) return undefined;
-  const found: Partial<Record<ExercisePart, MarkedBlock>> = {};
+  const found: Partial<Record<SinglePart, MarkedBlock>> = {};
+  const traps: Exercise['traps'] = [];
   for (const block of blocks) {
+    if (block.part === 'trap') { traps.push({ code: block.code, line: block.line }); continue; }
     const earlier = found[block.part];
     if (earlier) throw new ExerciseFormatError(`a second exercise="${block.part}" block: a chapter has one exercise (the first is on line ${earlier.line})`, block.line);
     found[block.part] = block;
   }
-  const missing = EXERCISE_PARTS.filter((part) => !found[part]);
+  const missing = SINGLE_PARTS.filter((part) => !found[part]);
   if (missing.length) {
     throw new ExerciseFormatError(`the exercise has no ${missing.map((p) => `exercise="${p}"`).join(' or ')} block: an exercise needs starter code, tests and the answer`, blocks[0].line);
   }
@@ -39,7 +49,7 @@ export function collectExercise(blocks: MarkedBlock[]): Exercise | undefined {
     throw new ExerciseFormatError('the exercise="tests" block defines no test function: write `def test_something():` with plain asserts', found.tests!.line);
   }
   return {
-    line: found.starter!.line, starter: found.starter!.code, tests: found.tests!.code, answer: found.answer!.code,
+    line: found.starter!.line, starter: found.starter!.code, tests: found.tests!.code, answer: found.answer!.code, traps,
     lines: { starter: found.starter!.line, tests: found.tests!.line, answer: found.answer!.line },
   };
 }

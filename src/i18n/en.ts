@@ -88,6 +88,7 @@ export const en: InterfaceStrings = {
     notChecked: 'Not yet checked in the browser, so it has no Run button',
   },
   showAnswer: 'Show the answer',
+  showHint: 'Hint',
   exercise: {
     check: 'Check', checkLabel: 'Check: run the exercise\'s tests on this code', results: 'Test results', checking: 'Checking…',
     someFailed: '{passed} of {total} tests pass', allPassed: 'All {total} tests pass. Well done!',

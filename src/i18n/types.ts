@@ -63,6 +63,8 @@ export interface InterfaceStrings {
   /** The Run button and what running an example in the page says. */
   runner: RunnerStrings;
   showAnswer: string;
+  /** The summary of an exercise's <Hint> (unless the chapter gives its own). */
+  showHint: string;
   /** The exercise's Check button, its accessible label, and what its results region says. */
   exercise: ExerciseStrings;
   compareJavaScript: string;

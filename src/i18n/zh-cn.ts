@@ -88,6 +88,7 @@ export const zhCn: InterfaceStrings = {
     notChecked: '尚未在浏览器中检查，所以没有“运行”按钮',
   },
   showAnswer: '查看答案',
+  showHint: '提示',
   exercise: {
     check: '检查', checkLabel: '检查：用练习的测试运行这段代码', results: '测试结果', checking: '正在检查…',
     someFailed: '{total} 个测试中通过了 {passed} 个', allPassed: '全部 {total} 个测试都通过了，做得好！',

@@ -83,16 +83,43 @@ describe('pybook check on an exercise', () => {
   });
 });
 
+describe('traps: plausible wrong answers kept beside the exercise', () => {
+  const withTraps = (starter: string, traps: string[]) => compile(`${EXERCISE(starter, 'def dedupe(xs):\n    return list(dict.fromkeys(xs))')}\n\n${traps.map((t) => `\`\`\`python exercise="trap"\n${t}\n\`\`\``).join('\n\n')}\n`);
+  const check = (chapter: ReturnType<typeof compile>) => verifyExercise(chapter.exercise!, python3, 'with python3', { timeoutMs: 10_000 }, { traps: true });
+
+  it('are collected, with their lines, and never shown in the page', () => {
+    const chapter = withTraps('def dedupe(xs):\n    return sorted(set(xs))', ['def dedupe(xs):\n    return list(set(xs))']);
+    expect(chapter.exercise!.traps).toEqual([{ code: 'def dedupe(xs):\n    return list(set(xs))', line: expect.any(Number) }]);
+    expect(JSON.stringify(chapter.hast)).not.toContain('list(set(xs))');
+  });
+
+  it('pass when every trap fails a test and every test fails for the starter or a trap', async () => {
+    // The starter (sorted) fails the order test only; a trap that crashes on [] fails the empty test.
+    const chapter = withTraps('def dedupe(xs):\n    return sorted(set(xs))', ['def dedupe(xs):\n    return [xs[0]] + [x for x in xs[1:] if x != xs[0]]']);
+    expect(await check(chapter)).toEqual([]);
+  });
+
+  it('fail on a trap that passes every test, and on a test that no wrong answer fails', async () => {
+    const chapter = withTraps('def dedupe(xs):\n    return sorted(set(xs))', ['def dedupe(xs):\n    out = []\n    for x in xs:\n        if x not in out:\n            out.append(x)\n    return out']);
+    const failures = (await check(chapter)).map((f) => f.message);
+    expect(failures).toEqual([
+      expect.stringMatching(/this exercise="trap" passes every test with python3: the tests do not catch the mistake it makes/),
+      expect.stringMatching(/^test_empty fails for no wrong answer kept beside the exercise with python3/),
+    ]);
+  });
+});
+
 describe('the book\'s exercises', () => {
   const book = path.resolve(__dirname, '../../book');
   const chapters = readdirSync(path.join(book, 'en')).filter((f) => f.endsWith('.mdx'));
-  it('have the same tests in English and Chinese (only the prose is translated)', () => {
+  it('have the same tests and traps in English and Chinese (only the prose is translated)', () => {
     let compared = 0;
     for (const file of chapters) {
       const read = (locale: string) => compileChapter(readFileSync(path.join(book, locale, file), 'utf8'), `book/${locale}/${file}`, { slug: file, basePath: '/', localePaths: [], routeFor: (slug) => `/${slug}/` });
       const en = read('en').exercise;
       const zh = read('zh-cn').exercise;
       expect(zh?.tests, file).toBe(en?.tests);
+      expect(zh?.traps.map((t) => t.code), file).toEqual(en?.traps.map((t) => t.code));
       if (en) compared++;
     }
     expect(compared).toBeGreaterThan(0);

@@ -50,7 +50,7 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
       const key = match[1];
       if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, nobrowser, raises, pytest, {lines})`);
       if (key === 'norun' && !match[2].trim()) throw new Error('norun needs a reason: norun="needs the network"');
-      if (key === 'exercise' && !(EXERCISE_PARTS as readonly string[]).includes(match[2])) throw new Error(`exercise="${match[2]}" is not a part of an exercise: write exercise="starter", exercise="tests" or exercise="answer"`);
+      if (key === 'exercise' && !(EXERCISE_PARTS as readonly string[]).includes(match[2])) throw new Error(`exercise="${match[2]}" is not a part of an exercise: write exercise="starter", exercise="tests", exercise="answer" or exercise="trap"`);
       if (key === 'nobrowser' && !match[2].trim()) throw new Error('nobrowser needs a reason, shown to readers: nobrowser="starts a subprocess"');
       (result as unknown as Record<string, string>)[key] = match[2];
     }
@@ -107,6 +107,12 @@ export function remarkCodeBlocks() {
         ...(meta.pytest !== undefined ? { pytest: meta.pytest } : {}),
       };
       if (meta.exercise !== undefined) exerciseBlocks.push({ part: meta.exercise, code: node.value, line: example.line });
+      // A trap (a plausible wrong answer the check runs the tests on) is the author's, not the reader's: not shown.
+      if (meta.exercise === 'trap') {
+        if (output !== undefined) throw errorAt(file, node, 'an exercise="trap" block takes no output block: it is never shown');
+        parent.children.splice(index, 1);
+        return [SKIP, index];
+      }
       // Starter code and tests are not examples of their own: the exercise check runs them together.
       const standalone = meta.exercise === undefined || meta.exercise === 'answer';
       if (standalone && isOfferedToRun(example)) example.key = exampleKey(example);

@@ -4,6 +4,7 @@ import { Answer } from './Answer.js';
 import { CodeBlock } from './CodeBlock.js';
 import { Compare } from './Compare.js';
 import { makeHeading } from './Heading.js';
+import { Hint } from './Hint.js';
 import { TabItem, Tabs } from './Tabs.js';
 
 /**
@@ -24,7 +25,7 @@ export type ContentComponent = ComponentType<any> & { attributes?: readonly stri
  */
 export const contentComponents: Record<string, ContentComponent> = {
   // Written by authors as JSX.
-  Compare, Tabs, TabItem, Answer,
+  Compare, Tabs, TabItem, Hint, Answer,
   // Made by the markdown pipeline: `:::tip` containers, fenced code, headings with their "#" link.
   Admonition, CodeBlock,
   h2: makeHeading('h2'), h3: makeHeading('h3'), h4: makeHeading('h4'), h5: makeHeading('h5'), h6: makeHeading('h6'),
