@@ -7,13 +7,167 @@
  * A failing `assert actual == expected` is reported with both sides: the harness finds the assert
  * that failed in the tests' syntax tree and evaluates its two sides again in the test's frame.
  * That is why tests must keep the sides of an assert free of side effects (docs/authoring.md).
+ *
+ * Tests may use the part of pytest a chapter teaches: `@pytest.fixture` (also with `yield`, and
+ * the built-in `tmp_path` and `capsys`), `@pytest.mark.parametrize`, `pytest.raises` (with
+ * `match`) and `pytest.approx`. The harness provides these itself as the module `pytest` (the
+ * page's Python has no pytest, and the check must judge what the page judges), and runs each
+ * parametrized case as a case of its own (`test_x[1-2]`). A candidate that is itself a set of
+ * tests (the testing chapter's exercise) is run by the exercise's tests with `run_tests(...)`.
  */
 
 /** The line before the report's JSON; the candidate's own prints are captured apart. */
 export const REPORT_MARKER = '\x1epybook-exercise ';
 
 const HARNESS = String.raw`
-import ast, contextlib, io, json, sys, traceback
+import ast, contextlib, inspect, io, json, math, os, re, sys, tempfile, traceback, types
+from pathlib import Path
+
+
+def _pytest_module():
+    module = types.ModuleType("pytest")
+
+    def fixture(function=None, **options):
+        def mark(f):
+            f._pybook_fixture = options.get("name") or f.__name__
+            return f
+        return mark(function) if callable(function) else mark
+
+    class _Mark:
+        def parametrize(self, names, values, ids=None):
+            def mark(f):
+                f._pybook_params = getattr(f, "_pybook_params", []) + [(names, list(values), ids)]
+                return f
+            return mark
+
+        def __getattr__(self, name):
+            # Other marks (slow, skip…) label a test; the harness runs it as it is.
+            return lambda *args, **kwargs: (args[0] if len(args) == 1 and callable(args[0]) and not kwargs else (lambda f: f))
+
+    class _ExceptionInfo:
+        type = value = None
+
+    class _Raises:
+        def __init__(self, expected, match=None):
+            self.expected, self.match, self.info = expected, match, _ExceptionInfo()
+
+        def __enter__(self):
+            return self.info
+
+        def __exit__(self, kind, value, tb):
+            if kind is None:
+                raise AssertionError("DID NOT RAISE " + getattr(self.expected, "__name__", str(self.expected)))
+            if not issubclass(kind, self.expected):
+                return False
+            if self.match is not None and not re.search(self.match, str(value)):
+                raise AssertionError("Regex pattern did not match.\n Regex: " + repr(self.match) + "\n Input: " + repr(str(value)))
+            self.info.type, self.info.value = kind, value
+            return True
+
+    class _Approx:
+        def __init__(self, expected, rel=None, abs=None):
+            self.expected, self.rel, self.abs = expected, rel, abs
+
+        def _close(self, a, b):
+            return math.isclose(a, b, rel_tol=1e-6 if self.rel is None else self.rel, abs_tol=1e-12 if self.abs is None else self.abs)
+
+        def __eq__(self, actual):
+            if isinstance(self.expected, (list, tuple)):
+                return len(actual) == len(self.expected) and all(self._close(a, b) for a, b in zip(actual, self.expected))
+            return self._close(actual, self.expected)
+
+        def __repr__(self):
+            return repr(self.expected) + " ± " + repr(1e-6 if self.rel is None else self.rel)
+
+    module.fixture, module.mark = fixture, _Mark()
+    module.raises = lambda expected, *, match=None: _Raises(expected, match)
+    module.approx = lambda expected, rel=None, abs=None: _Approx(expected, rel, abs)
+    return module
+
+
+class _Captured:
+    def __init__(self):
+        self.out, self.err = io.StringIO(), io.StringIO()
+
+    def readouterr(self):
+        result = types.SimpleNamespace(out=self.out.getvalue(), err=self.err.getvalue())
+        self.out.seek(0), self.out.truncate(), self.err.seek(0), self.err.truncate()
+        return result
+
+
+def _cases(function):
+    # Every combination of the function's parametrize marks, as (id, arguments).
+    cases = [("", {})]
+    for names, values, ids in reversed(getattr(function, "_pybook_params", [])):
+        names = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
+        expanded = []
+        for i, value in enumerate(values):
+            row = value if len(names) > 1 else (value,)
+            label = ids[i] if ids else "-".join(str(v) if isinstance(v, (int, float, str, bool)) or v is None else names[k] + str(i) for k, v in enumerate(row))
+            for case_id, arguments in cases:
+                expanded.append(((case_id + "-" if case_id else "") + str(label), {**arguments, **dict(zip(names, row))}))
+        cases = expanded
+    return cases
+
+
+def _call(function, arguments, namespace, output):
+    # Calls a test with its parametrized arguments and its fixtures (found by name, set up before
+    # it, torn down after it, each once per test).
+    fixtures = {getattr(f, "_pybook_fixture"): f for f in list(namespace.values()) if callable(f) and hasattr(f, "_pybook_fixture")}
+    made, teardown = {}, []
+
+    def value(name):
+        if name in arguments:
+            return arguments[name]
+        if name in made:
+            return made[name]
+        if name == "tmp_path":
+            made[name] = Path(tempfile.mkdtemp())
+        elif name == "capsys":
+            made[name] = _Captured()
+        elif name in fixtures:
+            f = fixtures[name]
+            result = f(**{p: value(p) for p in inspect.signature(f).parameters})
+            if inspect.isgenerator(result):
+                teardown.append(result)
+                result = next(result)
+            made[name] = result
+        else:
+            raise LookupError("fixture '" + name + "' not found")
+        return made[name]
+
+    try:
+        kwargs = {p: value(p) for p in inspect.signature(function).parameters}
+        captured = made.get("capsys")
+        if captured is not None:
+            with contextlib.redirect_stdout(captured.out), contextlib.redirect_stderr(captured.err):
+                function(**kwargs)
+        else:
+            with contextlib.redirect_stdout(output):
+                function(**kwargs)
+    finally:
+        for generator in reversed(teardown):
+            next(generator, None)
+
+
+def run_tests(names, namespace, output, **replace):
+    # Runs the test functions "names" of "namespace", with some of its names replaced (the
+    # implementation under test, say): {case name: True, or the failure}.
+    saved = {key: namespace.get(key) for key in replace}
+    namespace.update(replace)
+    results = {}
+    try:
+        for name in names:
+            for case_id, arguments in _cases(namespace[name]):
+                case = name + ("[" + case_id + "]" if case_id else "")
+                try:
+                    _call(namespace[name], arguments, namespace, output)
+                    results[case] = True
+                except BaseException as error:
+                    results[case] = _describe(error)
+    finally:
+        namespace.update(saved)
+    return results
 
 
 def _describe(error):
@@ -49,6 +203,7 @@ def _run_exercise(candidate, tests):
     report = {"cases": [], "output": ""}
     namespace = {"__name__": "__main__"}
     captured = io.StringIO()
+    sys.modules["pytest"] = _pytest_module()
     try:
         with contextlib.redirect_stdout(captured):
             exec(compile(candidate, "exercise.py", "exec"), namespace)
@@ -56,6 +211,9 @@ def _run_exercise(candidate, tests):
         report["error"] = "exercise.py: " + _describe(error)
         report["output"] = captured.getvalue()
         return report
+    # The candidate's own tests (an exercise in writing tests), for the exercise's tests to run.
+    own = [name for name, f in namespace.items() if name.startswith("test_") and callable(f)]
+    namespace["run_tests"] = lambda **replace: run_tests(own, namespace, captured, **replace)
     tree = ast.parse(tests, "tests.py")
     asserts = [node for node in ast.walk(tree) if isinstance(node, ast.Assert)]
     try:
@@ -65,17 +223,17 @@ def _run_exercise(candidate, tests):
         return report
     names = [n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")]
     for name in names:
-        case = {"name": name, "passed": True}
-        try:
-            with contextlib.redirect_stdout(captured):
-                namespace[name]()
-        except AssertionError as error:
-            # Evaluating the sides again may print too: that goes with the candidate's output.
-            with contextlib.redirect_stdout(captured):
-                case.update(passed=False, error=_describe(error), **_failed_assert(error, asserts, tests))
-        except BaseException as error:
-            case.update(passed=False, error=_describe(error))
-        report["cases"].append(case)
+        for case_id, arguments in _cases(namespace[name]):
+            case = {"name": name + ("[" + case_id + "]" if case_id else ""), "passed": True}
+            try:
+                _call(namespace[name], arguments, namespace, captured)
+            except AssertionError as error:
+                # Evaluating the sides again may print too: that goes with the candidate's output.
+                with contextlib.redirect_stdout(captured):
+                    case.update(passed=False, error=_describe(error), **_failed_assert(error, asserts, tests))
+            except BaseException as error:
+                case.update(passed=False, error=_describe(error))
+            report["cases"].append(case)
     report["output"] = captured.getvalue()[:4000]
     return report
 `;
