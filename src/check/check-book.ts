@@ -160,7 +160,8 @@ class CheckRun {
     const limits = this.filter.limits ?? {};
     const timeoutMs = (limits.timeoutMs ?? EXAMPLE_TIMEOUT_MS) * (alone ? 2 : 1);
     // The default python3 runs the examples as the interpreter itself (see run-example.ts).
-    return { ...limits, timeoutMs, python: this.filter.python, cleanup: this.cleanup };
+    // The book's time limit (runner.timeLimitSeconds), as CPU time, unless the caller set one.
+    return { ...limits, timeoutMs, cpuTimeMs: limits.cpuTimeMs ?? this.reader.cpuTimeMs, python: this.filter.python, cleanup: this.cleanup };
   }
 
   async job(job: CheckJob, { alone = false } = {}): Promise<void> {
