@@ -63,7 +63,7 @@ async function buildOnce(configPath: string, outDir: string, extraArgs: string[]
   const withTime = existsSync(GNU_TIME);
   const [file, ...args] = withTime ? [GNU_TIME, '-v', '-o', timeFile, ...command] : command;
   const started = performance.now();
-  const child = spawn(file!, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(file, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
@@ -86,7 +86,7 @@ async function buildOnce(configPath: string, outDir: string, extraArgs: string[]
 export async function benchBuild(configPath: string, outDir: string, runs: number, mode: 'cold' | 'cached' = 'cold', threads?: number): Promise<BuildFigures> {
   const extraArgs = [...(mode === 'cold' ? ['--no-cache'] : []), ...(threads ? ['--threads', String(threads)] : [])];
   if (mode === 'cached') await buildOnce(configPath, outDir, []); // fills the cache
-  const loadBefore = round(os.loadavg()[0]!, 2);
+  const loadBefore = round(os.loadavg()[0], 2);
   const results: BuildRun[] = [];
   let output = '';
   for (let i = 0; i < runs; i += 1) {
@@ -104,7 +104,7 @@ export async function benchBuild(configPath: string, outDir: string, runs: numbe
     maxPeakRssMb: rss.length ? Math.max(...rss) : null,
     pages,
     outputMb: round(folderBytes(outDir) / 1e6, 1),
-    loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)],
+    loadAverage: [loadBefore, round(os.loadavg()[0], 2)],
   };
 }
 
@@ -125,7 +125,7 @@ export interface ThreadsFigures {
  * machine's speed hits both: the figure behind the default (a pool from 4 cores up).
  */
 export async function benchThreads(configPath: string, outDir: string, pairs: number, threads: number, defaultThreads: number): Promise<ThreadsFigures> {
-  const loadBefore = round(os.loadavg()[0]!, 2);
+  const loadBefore = round(os.loadavg()[0], 2);
   const single: number[] = [];
   const pooled: number[] = [];
   for (let i = 0; i < pairs; i += 1) {
@@ -137,9 +137,9 @@ export async function benchThreads(configPath: string, outDir: string, pairs: nu
     pairs,
     singleMedianMs: round(median(single)),
     pooledMedianMs: round(median(pooled)),
-    ratio: round(median(pooled.map((ms, i) => ms / single[i]!)), 3),
+    ratio: round(median(pooled.map((ms, i) => ms / single[i])), 3),
     defaultThreads,
-    loadAverage: [loadBefore, round(os.loadavg()[0]!, 2)],
+    loadAverage: [loadBefore, round(os.loadavg()[0], 2)],
   };
 }
 
@@ -186,8 +186,8 @@ export async function benchScaling(sizes: number[], runs: number, deadline: numb
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const first = points[0]!;
-  const last = points[points.length - 1]!;
+  const first = points[0];
+  const last = points[points.length - 1];
   let collapsedLargest: SizePoint | undefined;
   if (points.length > 1) {
     const dir = mkdtempSync(path.join(os.tmpdir(), `pybook-bench-book-${last.chapters}-collapsed-`));

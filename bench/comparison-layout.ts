@@ -23,7 +23,7 @@ export function comparisonLayout(page: Page): Promise<ComparisonLayout> {
       if (columns.length < 2) continue;
       result.comparisons += 1;
       const [first, second] = columns.map((column) => column.getBoundingClientRect());
-      if (Math.abs(first!.top - second!.top) < 1 && second!.left >= first!.right) result.sideBySide += 1;
+      if (Math.abs(first.top - second.top) < 1 && second.left >= first.right) result.sideBySide += 1;
       else result.stacked.push(`${location.pathname.split('/').slice(-2, -1)[0]} ${compare.dataset.fit ?? ''}`);
       for (const pre of compare.querySelectorAll<HTMLElement>('pre.code-pre')) {
         if (pre.scrollWidth > pre.clientWidth + 1) result.clippedBlocks += 1;

@@ -57,7 +57,7 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
       }
     }
     const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? NaN])) as Record<MetricName, number>;
-    return { url, scores, metrics, failing, paintHeldMs: paintHeld(result.artifacts.Trace.traceEvents as unknown as TraceEvent[], url) };
+    return { url, scores, metrics, failing, paintHeldMs: paintHeld(result.artifacts.Trace.traceEvents, url) };
   } finally {
     await chrome.kill();
   }
@@ -94,13 +94,13 @@ export interface LighthouseSeries {
 export async function runLighthouseSeries(urls: string[], runs: number): Promise<LighthouseSeries[]> {
   const results = urls.map(() => [] as LighthouseResult[]);
   for (let run = 0; run < runs; run++) {
-    for (const [i, url] of urls.entries()) results[i]!.push(await runLighthouse(url));
+    for (const [i, url] of urls.entries()) results[i].push(await runLighthouse(url));
   }
-  return results.map((series, i) => summarise(urls[i]!, series));
+  return results.map((series, i) => summarise(urls[i], series));
 }
 
 function summarise(url: string, series: LighthouseResult[]): LighthouseSeries {
-  const categories = Object.keys(series[0]!.scores);
+  const categories = Object.keys(series[0].scores);
   const performance = series.map((r) => r.scores.performance ?? 0);
   const failing = new Map<string, LighthouseSeries['failing'][number]>();
   for (const result of series) {

@@ -145,8 +145,8 @@ async function collectUrlPaths(siteDir: string): Promise<string[]> {
   assets.sort();
   const mixed: string[] = [];
   for (let i = 0; i < Math.max(pages.length, assets.length); i += 1) {
-    if (i < pages.length) mixed.push(pages[i]!);
-    if (i < assets.length) mixed.push(assets[i]!);
+    if (i < pages.length) mixed.push(pages[i]);
+    if (i < assets.length) mixed.push(assets[i]);
   }
   return mixed.slice(0, MAX_URLS).map((urlPath) => urlPath.split('/').map(encodeURIComponent).join('/'));
 }
@@ -276,8 +276,8 @@ export function formatLoadBenchTable(result: LoadBenchResult): string {
     String(f.timeouts),
     String(f.non2xx),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
   return [
     `site: ${result.siteDir}`,
     `${result.urlCount} URLs, ${result.connections} connections, ${result.requestsPerRun} requests per server`,

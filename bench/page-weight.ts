@@ -41,7 +41,7 @@ function attributeValues(html: string, tag: RegExp, attribute: string): string[]
 
 /** Site URL (under basePath) to a file in siteDir; query strings and fragments dropped. */
 function fileFor(siteDir: string, basePath: string, url: string): string {
-  const clean = url.split(/[?#]/)[0]!;
+  const clean = url.split(/[?#]/)[0];
   if (!clean.startsWith(basePath)) throw new Error(`${url} is not under the base path ${basePath}`);
   return path.join(siteDir, decodeURIComponent(clean.slice(basePath.length)));
 }
@@ -49,7 +49,7 @@ function fileFor(siteDir: string, basePath: string, url: string): string {
 /** Specifiers (relative or absolute paths) of static `import`/`export … from` statements in an esbuild ES module. */
 function staticImports(source: string): string[] {
   const found = new Set<string>();
-  for (const match of source.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']((?:\.{1,2})?\/[^"']+)["']/g)) found.add(match[1]!);
+  for (const match of source.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']((?:\.{1,2})?\/[^"']+)["']/g)) found.add(match[1]);
   return [...found];
 }
 

@@ -39,10 +39,10 @@ const WATCH_TARGET_MS = 150;
 
 const numberList = (value: string | undefined, fallback: number[]) =>
   value ? value.split(',').map((v) => Number(v.trim())).filter((n) => Number.isInteger(n) && n > 0) : fallback;
-const runs = numberList(process.env.BENCH_RUNS, [3])[0]!;
+const runs = numberList(process.env.BENCH_RUNS, [3])[0];
 const sizes = numberList(process.env.BENCH_SIZES, [100, 250, 1000]);
-const edits = numberList(process.env.BENCH_EDITS, [20])[0]!;
-const budgetMs = numberList(process.env.BENCH_BUDGET_S, [600])[0]! * 1000;
+const edits = numberList(process.env.BENCH_EDITS, [20])[0];
+const budgetMs = numberList(process.env.BENCH_BUDGET_S, [600])[0] * 1000;
 const startedAt = Date.now();
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);

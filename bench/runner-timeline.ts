@@ -52,7 +52,7 @@ async function wireBytes(context: BrowserContext, page: Page): Promise<{ session
 /** Clicks Run on the first Python block (in the page, no pointer move) and resolves with the steps' times from the click, once output shows. */
 function runOnce(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => new Promise<Record<string, number>>((resolve) => {
-    const block = document.querySelectorAll('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])')[0]!;
+    const block = document.querySelectorAll('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])')[0];
     const log = (window as unknown as { __timeline: Array<{ what: string; t: number }> }).__timeline;
     const from = log.length;
     const status = block.querySelector('.code-run-status')!;

@@ -10,7 +10,7 @@ import { loadBook } from '../src/book/load-book.js';
 import { pageRoute } from '../src/book/routes.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { compileChapter } from '../src/markdown/compile.js';
-import { BROWSER_CHECK_FILE, exampleKey, isOfferedToRun, type BrowserCheckRecord } from '../src/runner/browser-check-file.js';
+import { BROWSER_CHECK_FILE, exampleKey, isOfferedToRun, type BrowserCheckRecord } from '../src/runner/build/browser-check-file.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { launchChromium, newContext } from '../test/helpers/browser.js';
 import { median } from './stats.js';
@@ -70,7 +70,7 @@ function countBytes(page: Page): () => number {
  */
 function clickAndTimeFirstOutput(page: Page, blockIndex: number, lang: string): Promise<number> {
   return page.evaluate(({ blockIndex, lang }) => new Promise<number>((resolve) => {
-    const block = document.querySelectorAll(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"])`)[blockIndex]!;
+    const block = document.querySelectorAll(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"])`)[blockIndex];
     const started = performance.now();
     const observer = new MutationObserver(() => {
       const run = block.querySelector('.code-run-output');

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/helpers/browser.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { HELD_OUT_JAVASCRIPT_NAME_QUERIES, JAVASCRIPT_NAME_QUERIES, loadEngine, RELEVANCE_QUERIES } from '../test/search/relevance-queries.js';
-import { textFileName } from '../src/search/index-format.js';
+import { textFileName } from '../src/search/shared/index-format.js';
 
 const BASE_PATH = '/python-guide-for-javascript-engineers/';
 const BOOK_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'book');

@@ -86,7 +86,7 @@ export interface RebuildProfile {
   totalMs: number;
 }
 
-const load1 = () => round(os.loadavg()[0]!, 2);
+const load1 = () => round(os.loadavg()[0], 2);
 const now = () => performance.timeOrigin + performance.now();
 
 /** A scratch copy of the real book (chapters + config), so edits never touch book/. */
@@ -118,7 +118,7 @@ function startWatchProcess(book: { dir: string; configPath: string }): WatchProc
     cwd: book.dir,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const lines = createInterface({ input: child.stderr! });
+  const lines = createInterface({ input: child.stderr });
   const rebuilds: WatchProcess['rebuilds'] = [];
   const onRebuilt: WatchProcess['onRebuilt'] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -128,7 +128,7 @@ function startWatchProcess(book: { dir: string; configPath: string }): WatchProc
     child.once('exit', (code) => reject(new Error(`pybook watch exited (${code})`)));
     lines.on('line', (line) => {
       const url = /serving at (\S+)/.exec(line);
-      if (url) resolve({ url: url[1]!, readyAt: now() });
+      if (url) resolve({ url: url[1], readyAt: now() });
       if (/^search index (ready|built)/i.test(line)) searchDone();
       const match = /^rebuilt .* in (\d+) ms, (\d+) files? changed/.exec(line);
       if (match) {
@@ -326,7 +326,7 @@ export async function benchWatchLatency(edits: number): Promise<WatchFigures> {
     await watch?.stop();
     rmSync(book.dir, { recursive: true, force: true });
   }
-  const rebuilds = watch!.rebuilds;
+  const rebuilds = watch.rebuilds;
   return {
     edits,
     p50Ms: round(median(samples)),

@@ -47,3 +47,20 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
 });
+
+// The page shell's server renderer: browser components (typed with the DOM, never imported by Node
+// code), bundled for Node from their sources; src/generator/shell-renderer.ts loads it by path.
+await build({
+  entryPoints: { 'server-render': path.join(root, 'src', 'theme', 'client', 'server-render.tsx') },
+  outdir: out,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  packages: 'external',
+  logLevel: 'warning',
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+});

@@ -4,7 +4,7 @@
  * copies them. Kept across `prepare` runs (tools/clean-dist.mjs leaves dist/pyodide/): the next
  * run finds them up to date in a few stat calls.
  */
-import { writePrecompressedPyodide } from '../dist/runner/pyodide-precompressed.js';
+import { writePrecompressedPyodide } from '../dist/runner/build/pyodide-precompressed.js';
 
 const started = performance.now();
 const outcome = await writePrecompressedPyodide();

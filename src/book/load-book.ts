@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BookConfig, SidebarItemConfig } from '../config/types.js';
-import { BookError, BookErrors } from '../shared/errors.js';
+import type { BookConfig, SidebarItemConfig } from '../shared/model/config.js';
+import { BookError, BookErrors } from '../core/errors.js';
 import { readChapterFile } from './read-chapter-file.js';
-import type { BookModel, ChapterSource, LocaleInfo } from './types.js';
+import type { BookModel, ChapterSource, LocaleInfo } from '../shared/model/book.js';
 
 export function localesOf(config: BookConfig): LocaleInfo[] {
   const entries = Object.entries(config.locales);

@@ -1,8 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BookError } from '../shared/errors.js';
-import { isInsideFolder } from '../shared/paths.js';
+import { BookError } from '../core/errors.js';
+import { isInsideFolder } from '../core/paths.js';
 
 /** Larger than any chapter should be; a bigger file is almost certainly not a chapter. */
 export const MAX_CHAPTER_BYTES = 2 * 1024 * 1024;

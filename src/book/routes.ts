@@ -1,4 +1,4 @@
-import type { LocaleInfo } from './types.js';
+import type { LocaleInfo } from '../shared/model/book.js';
 
 /** URL of a page: '' is the locale's home, 'search' the search page, otherwise a chapter slug. */
 export function pageRoute(basePath: string, locale: LocaleInfo, slug: string): string {

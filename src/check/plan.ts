@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { loadBook } from '../book/load-book.js';
 import { pageRoute } from '../book/routes.js';
-import type { BookConfig } from '../config/types.js';
-import type { Exercise } from '../exercise/collect.js';
+import type { BookConfig } from '../shared/model/config.js';
+import type { Exercise } from '../exercise/shared/collect.js';
 import { compileChapter } from '../markdown/compile.js';
-import type { CodeExample } from '../markdown/types.js';
-import { exerciseKey } from '../runner/browser-check-file.js';
+import type { CodeExample } from '../shared/model/chapter.js';
+import { exerciseKey } from '../runner/build/browser-check-file.js';
 import { emptyReport, type ChapterReport } from './report.js';
 import { isRunnable } from './run-example.js';
 

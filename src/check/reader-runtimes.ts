@@ -1,7 +1,7 @@
-import type { BookConfig } from '../config/types.js';
+import type { BookConfig } from '../shared/model/config.js';
 import { BrowserRuntime, type BrowserRuntimeName } from '../runner/node/runtimes.js';
-import type { CleanupGroup } from './confine/cleanup.js';
-import type { Isolation } from './confine/isolation.js';
+import type { CleanupGroup } from '../confine/cleanup.js';
+import type { Isolation } from '../confine/isolation.js';
 
 /**
  * The reader's runtimes of one check (Pyodide, the JavaScript sandbox), each started on first

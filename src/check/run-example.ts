@@ -1,13 +1,13 @@
 import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CodeExample } from '../markdown/types.js';
-import { judgeRun, type RunResult, type Verdict } from '../runner/outcome.js';
-import { CleanupGroup } from './confine/cleanup.js';
-import { runConfined, type ConfinedResult } from './confine/confined-run.js';
-import { probeIsolation, processLimit, type Isolation } from './confine/isolation.js';
-import { SANDBOX_WORK, type ProcessLimits } from './confine/sandbox.js';
-import { examplePath, nodeReadable, probePython } from './interpreters.js';
+import type { CodeExample } from '../shared/model/chapter.js';
+import { judgeRun, type RunResult, type Verdict } from '../runner/shared/outcome.js';
+import { CleanupGroup } from '../confine/cleanup.js';
+import { runConfined, type ConfinedResult } from '../confine/confined-run.js';
+import { probeIsolation, processLimit, type Isolation } from '../confine/isolation.js';
+import { SANDBOX_WORK, type ProcessLimits } from '../confine/sandbox.js';
+import { examplePath, nodeReadable, probePython } from '../confine/interpreters.js';
 
 /** CPU time an example may use (each of its processes): the book's time limit, which a busy machine does not change. */
 export const EXAMPLE_CPU_MS = 10_000;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Builder } from '../generator/build.js';
-import { DiskCache } from '../generator/disk-cache.js';
+import { DiskCache } from '../cache/disk-cache.js';
 import { addPrecompressedSiblings, withPrecompressedSiblings } from '../generator/precompress.js';
 import { loadConfig } from '../config/load-config.js';
 import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { checkBook, probePython, type ChapterReport } from '../check/check-book.js';
-import { probeIsolation } from '../check/confine/isolation.js';
+import { probeIsolation } from '../confine/isolation.js';
 import { loadConfig } from '../config/load-config.js';
-import { BROWSER_CHECK_FILE, pyodideVersion } from '../runner/browser-check-file.js';
+import { BROWSER_CHECK_FILE, pyodideVersion } from '../runner/build/browser-check-file.js';
 
 export interface CheckCommandOptions {
   config: string; locale?: string[]; slug?: string[]; jobs?: number; python?: string; browser?: boolean; allowMissingPytest?: boolean; allowUnconfined?: boolean;

@@ -1,5 +1,5 @@
-import { formatError, formatWarning } from '../shared/errors.js';
-import type { Warning } from '../markdown/types.js';
+import { formatError, formatWarning } from '../core/errors.js';
+import type { Warning } from '../shared/model/chapter.js';
 
 /** Progress on a terminal (one updating line), plain lines elsewhere (CI logs). */
 export function progressReporter(stream: NodeJS.WriteStream = process.stderr): (step: string) => void {

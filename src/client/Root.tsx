@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { App } from '../theme/App.js';
-import { ErrorBoundary } from '../theme/ErrorBoundary.js';
-import type { ClientPage, SiteData } from '../pages/types.js';
+import { App } from '../theme/client/App.js';
+import { ErrorBoundary } from '../theme/client/ErrorBoundary.js';
+import type { ClientPage, SiteData } from '../shared/model/page.js';
 import { loadRouteModule } from './route-modules.js';
 import { createRouter } from './router.js';
 

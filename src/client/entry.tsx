@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { ClientPage, SiteData } from '../pages/types.js';
-import { installContentEvents } from './content-events.js';
+import type { ClientPage, SiteData } from '../shared/model/page.js';
+import { installContentEvents } from './core/content-events.js';
 import { rememberDocsVersion, syncColorMode } from './preferences.js';
 import { normalizePath } from './route-modules.js';
 import { Root } from './Root.js';
@@ -9,7 +9,7 @@ import { Root } from './Root.js';
 /** The page's inline data: its own model, and where the locale's shared site data is (preloaded by the head). */
 interface BootData { siteDataUrl: string; page: ClientPage }
 
-const data = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!) as BootData;
+const data = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent) as BootData;
 
 // /x/index.html and /x.html show the page of /x/: show the clean URL too (404.html stays as it is).
 if (!location.pathname.endsWith('/404.html')) {

@@ -1,4 +1,4 @@
-import { applyColorMode, COLOR_MODE_KEY, type ColorMode } from '../theme/color-mode.js';
+import { applyColorMode, COLOR_MODE_KEY, type ColorMode } from '../theme/client/color-mode.js';
 
 /** Keeps the colour mode in step with other tabs and, while nothing is stored, with the system. */
 export function syncColorMode(): void {

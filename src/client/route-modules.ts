@@ -1,4 +1,4 @@
-import type { ClientPage } from '../pages/types.js';
+import type { ClientPage } from '../shared/model/page.js';
 
 export interface RouteModule { page: ClientPage; html: string }
 

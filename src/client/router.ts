@@ -1,4 +1,4 @@
-import type { SiteData } from '../pages/types.js';
+import type { SiteData } from '../shared/model/page.js';
 import { holdFullLayout, readScrollSpot, scrollToSpot, type ScrollSpot } from './scroll-spot.js';
 import { focusNewPage, smoothScrollFromNowOn } from './page-focus.js';
 import { loadRouteModule, normalizePath, replaceRouteModule, type RouteModule } from './route-modules.js';

@@ -21,7 +21,7 @@ export function readScrollSpot(): ScrollSpot {
   const y = scrollY;
   const blocks = chapterBlocks();
   const index = y ? blocks.findIndex((block) => block.getBoundingClientRect().bottom > 0) : -1;
-  return index < 0 ? { y } : { y, block: [index, blocks[index]!.getBoundingClientRect().top] };
+  return index < 0 ? { y } : { y, block: [index, blocks[index].getBoundingClientRect().top] };
 }
 
 /**

@@ -4,11 +4,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { BookError } from '../shared/errors.js';
-import { isInsideFolder } from '../shared/paths.js';
-import { projectFolder, realPathOf } from '../shared/project-folder.js';
+import { BookError } from '../core/errors.js';
+import { isInsideFolder } from '../core/paths.js';
+import { projectFolder, realPathOf } from '../core/project-folder.js';
 import { jsonSyntaxError, MAX_CONFIG_NESTING, tooDeeplyNested } from './json-syntax.js';
-import type { BookConfig, LocalizedText, SidebarItemConfig } from './types.js';
+import type { BookConfig, LocalizedText, SidebarItemConfig } from '../shared/model/config.js';
 
 const require = createRequire(import.meta.url);
 

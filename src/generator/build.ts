@@ -2,31 +2,32 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadBook } from '../book/load-book.js';
 import { pageRoute } from '../book/routes.js';
-import type { BookModel } from '../book/types.js';
+import type { BookModel } from '../shared/model/book.js';
 import { loadConfig } from '../config/load-config.js';
-import type { BookConfig } from '../config/types.js';
-import type { CompiledChapter, Warning } from '../markdown/types.js';
+import type { BookConfig } from '../shared/model/config.js';
+import type { CompiledChapter, Warning } from '../shared/model/chapter.js';
 import { assembleSite, type CompiledBook } from '../pages/assemble.js';
 import { checkLinks, findDuplicateRoutes } from '../pages/check-links.js';
-import { toClientPage, type PageModel, type SiteData } from '../pages/types.js';
-import { buildSearchIndexes, type BuiltIndex } from '../search/build-index.js';
-import { ChineseSegmenter } from '../search/jieba.js';
-import { BookError, BookErrors } from '../shared/errors.js';
-import { bundleClient, type ClientBundle } from './bundle-client.js';
+import { toClientPage, type PageModel, type SiteData } from '../shared/model/page.js';
+import { buildSearchIndexes, type BuiltIndex } from '../search/node/build-index.js';
+import { ChineseSegmenter } from '../search/node/jieba.js';
+import { BookError, BookErrors } from '../core/errors.js';
+import { bundleClient, type ClientBundle } from '../bundler/bundle-client.js';
 import type { CompileJob } from './compile-jobs.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { baseBudgetMs, chapterBudgetMs } from './compile-budget/budget.js';
 import { suspicionOf } from './compile-budget/suspicious.js';
 import { compileChapters, compileThreads, type CompilePlan } from './compile-pool.js';
-import { codeFingerprint, DiskCache, hashText } from './disk-cache.js';
+import { codeFingerprint, DiskCache, hashText } from '../cache/disk-cache.js';
 import { jsonForScript, renderContent, renderDocument, renderHomeSections, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
+import { loadShellRenderer, type ShellRenderer } from './shell-renderer.js';
 import { loadPageTemplate } from './page-template.js';
 import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
-import { readBrowserVerdicts } from '../runner/browser-check-file.js';
-import { runnerAssets } from '../runner/site-assets.js';
+import { readBrowserVerdicts } from '../runner/build/browser-check-file.js';
+import { runnerAssets } from '../runner/build/site-assets.js';
 
 /** Files every build writes that a chapter may link to. */
 const GENERATED_FILES = new Set(['sitemap.xml', 'robots.txt']);
@@ -173,12 +174,13 @@ export class Builder {
     const contentNamed: string[] = [...client.files.keys()];
     for (const [name, contents] of client.files) files.set(name, contents);
     progress('adding the example runner');
-    const runner = await runnerAssets(config, this.disk!);
+    const runner = await runnerAssets(config, this.disk);
     for (const [name, contents] of runner.files) files.set(name, contents);
     contentNamed.push(...runner.contentNamed);
 
     progress('rendering pages');
-    const documents = this.renderPages({ config, book, pages, sites, files, contentNamed, client, runner });
+    const shell = await loadShellRenderer();
+    const documents = this.renderPages({ config, book, pages, sites, files, contentNamed, client, runner, shell });
     files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
     files.set(MARKER_FILE, markerJson(contentNamed));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
@@ -201,7 +203,7 @@ export class Builder {
 
   /** Starts bundling the client while the chapters compile; a failed bundle is not kept for the next build. */
   private startClientBundle(config: BookConfig): Promise<ClientBundle> {
-    this.bundle ??= bundleClient(config.basePath, this.disk!);
+    this.bundle ??= bundleClient(config.basePath, this.disk);
     // This build awaits its own bundle (and so reports its real error).
     const bundle = this.bundle;
     bundle.catch(() => { if (this.bundle === bundle) this.bundle = undefined; });
@@ -247,7 +249,7 @@ export class Builder {
    * Writes each locale's site data and every page's route module into `files`, and renders the
    * pages' documents: into `files`, or (streamDocuments) one at a time as the writer reads them.
    */
-  private renderPages(site: { config: BookConfig; book: BookModel; pages: PageModel[]; sites: Record<string, SiteData>; files: SiteFiles; contentNamed: string[]; client: ClientBundle; runner: Awaited<ReturnType<typeof runnerAssets>> }): Iterable<[string, string]> | undefined {
+  private renderPages(site: { config: BookConfig; book: BookModel; pages: PageModel[]; sites: Record<string, SiteData>; files: SiteFiles; contentNamed: string[]; client: ClientBundle; runner: Awaited<ReturnType<typeof runnerAssets>>; shell: ShellRenderer }): Iterable<[string, string]> | undefined {
     const { config, book, pages, sites, files, contentNamed, client, runner } = site;
     // Each page's client JSON is made once: its route module and its document both use it.
     const pageJson = new Map(pages.map((page) => [page, jsonForScript(toClientPage(page))]));
@@ -268,7 +270,7 @@ export class Builder {
       const siteFile = `assets/site/${locale.code}.${hashText(siteJson).slice(0, 10)}.json`;
       files.set(siteFile, siteJson);
       contentNamed.push(siteFile);
-      const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile, template };
+      const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile, template, shell: site.shell };
       renderOptions.set(locale.code, options);
       siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
     }
@@ -401,7 +403,7 @@ export class Builder {
    * code, with the chapter components' registry (theme/content), whose names the MDX guard allows.
    */
   private diskKey(job: CompileJob): string {
-    this.compilerKey ??= codeFingerprint('markdown', 'shared', 'runner', 'theme/content');
+    this.compilerKey ??= codeFingerprint('markdown', 'shared', 'core', 'exercise', 'runner', 'theme/content');
     return hashText(this.compilerKey, job.file, job.source, job.basePath, job.localePaths.join(','), JSON.stringify(job.locale)).slice(0, 40);
   }
 
@@ -543,7 +545,7 @@ export class Builder {
   private contentDiskKey(page: PageModel, site: SiteData): string | undefined {
     const tree = this.treeKeys.get(page.hast!);
     if ((this.options.dev && this.pruned) || !this.disk!.enabled || tree === undefined) return undefined;
-    this.contentCodeKey ??= codeFingerprint('theme', 'i18n', 'generator', 'pages');
+    this.contentCodeKey ??= codeFingerprint('theme', 'shared', 'generator', 'pages');
     let siteKey = this.siteContentKeys.get(site);
     if (siteKey === undefined) this.siteContentKeys.set(site, (siteKey = hashText(JSON.stringify(site))));
     return hashText(this.contentCodeKey, tree, siteKey, [...this.runnable].sort().join('\n')).slice(0, 40);

@@ -1,8 +1,8 @@
 import { pageRoute } from '../book/routes.js';
-import type { LocaleInfo } from '../book/types.js';
+import type { LocaleInfo } from '../shared/model/book.js';
 import { compileChapter } from '../markdown/compile.js';
-import type { CompiledChapter } from '../markdown/types.js';
-import { BookError } from '../shared/errors.js';
+import type { CompiledChapter } from '../shared/model/chapter.js';
+import { BookError } from '../core/errors.js';
 
 /** One chapter to compile, in plain data (it is also what the disk cache key is made of). */
 export interface CompileJob {

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BookError } from '../shared/errors.js';
+import { BookError } from '../core/errors.js';
 import type { CompileJob, CompileOutcome } from './compile-jobs.js';
 import type { WorkerReply } from './compile-worker.js';
 

@@ -6,10 +6,10 @@
  * class or fields.
  */
 import { parentPort } from 'node:worker_threads';
-import type { SourcePosition } from '../shared/errors.js';
+import type { SourcePosition } from '../core/errors.js';
 import { isStackOverflow } from './compile-budget/stack-overflow.js';
 import { runCompileJob, type CompileJob } from './compile-jobs.js';
-import type { CompiledChapter } from '../markdown/types.js';
+import type { CompiledChapter } from '../shared/model/chapter.js';
 
 export type WorkerReply =
   | { ready: true }

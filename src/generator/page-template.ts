@@ -5,7 +5,7 @@
  * naming the file, line and column.
  */
 import { readFileSync } from 'node:fs';
-import { BookError } from '../shared/errors.js';
+import { BookError } from '../core/errors.js';
 
 /** Every placeholder renderDocument fills (see render-page.ts). */
 export const PAGE_PLACEHOLDERS = ['htmlLang', 'dir', 'htmlAttributes', 'pybookVersion', 'contentSecurityPolicy', 'headScript', 'head', 'app', 'data', 'scripts'] as const;

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { bytesOf, sizeOf, type FileContents } from '../output/copied-file.js';
 import type { SiteFiles } from '../output/write-site.js';
-import { DiskCache, hashText } from './disk-cache.js';
+import { DiskCache, hashText } from '../cache/disk-cache.js';
 
 /**
  * `.br` and `.gz` siblings of the site's larger text and wasm files, which the server sends to

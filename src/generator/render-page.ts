@@ -1,19 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { App } from '../theme/App.js';
-import { HomeSections } from '../theme/pages/HomeSections.js';
-import type { HomeData } from '../pages/home.js';
+import { HomeSections } from '../theme/content/HomeSections.js';
+import type { HomeData } from '../shared/model/home.js';
 import { renderContentHtml, renderElementHtml } from '../theme/content/index.js';
 import { escapeHtml } from '../shared/escape-html.js';
-import { HEAD_SCRIPT } from '../theme/color-mode.js';
+import { HEAD_SCRIPT } from '../shared/head-script.js';
 import { pagePolicy } from './page-policy.js';
-import { SiteContext } from '../theme/site-context.js';
-import { SidebarMarkupContext } from '../theme/layout/sidebar-markup.js';
+import type { ShellRenderer } from './shell-renderer.js';
 import { sidebarMarkup } from './sidebar-markup.js';
-import type { LazyModuleAsset, PageModel, SiteData } from '../pages/types.js';
-import { toClientPage } from '../pages/types.js';
+import type { LazyModuleAsset, PageModel, SiteData } from '../shared/model/page.js';
+import { toClientPage } from '../shared/model/page.js';
+import type { PageAssets } from '../bundler/bundle-client.js';
 import { PLACEHOLDER, type PagePlaceholder } from './page-template.js';
 
 /** The HTML shell every page is rendered into (pybook's own, beside src/ and dist/). */
@@ -32,15 +30,6 @@ export function renderHomeSections(home: HomeData, site: SiteData): string {
   return renderElementHtml(createElement(HomeSections, { home }), { strings: site.strings, runnable: new Set() });
 }
 
-export interface PageAssets {
-  /** URL of the client entry module. */
-  entry: string;
-  /** Module URLs the entry imports at once (modulepreload). */
-  preload: string[];
-  stylesheet: string;
-  /** The client's lazily loaded entry modules by name, with the chunks each imports. */
-  lazy: Record<string, LazyModuleAsset>;
-}
 
 export interface RenderOptions {
   /** The site's origin, for canonical and alternate URLs. */
@@ -53,6 +42,8 @@ export interface RenderOptions {
   template: string;
   /** Set by watch mode: extra markup before </body> (the live-reload client). */
   bodyExtra?: string;
+  /** The page shell's server renderer (see shell-renderer.ts). */
+  shell: ShellRenderer;
 }
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
@@ -101,9 +92,7 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
  */
 export function renderDocument(site: SiteData, page: PageModel, pageJson: string, html: string, options: RenderOptions): string {
   const clientPage = toClientPage(page);
-  const app = renderToString(
-    createElement(SidebarMarkupContext.Provider, { value: (route: string) => sidebarMarkup(site.sidebar, route) }, createElement(App, { site, page: clientPage, html })),
-  );
+  const app = options.shell.renderShell(site, clientPage, html, (route) => sidebarMarkup(site.sidebar, route, options.shell));
   const values: Record<PagePlaceholder, string> = {
     htmlLang: escapeHtml(site.locale.htmlLang),
     dir: site.locale.direction,

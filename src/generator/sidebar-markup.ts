@@ -1,8 +1,7 @@
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import type { SidebarEntry } from '../pages/types.js';
+import type { SidebarEntry } from '../shared/model/page.js';
 import { escapeHtml } from '../shared/escape-html.js';
-import { containsRoute, SidebarItems } from '../theme/layout/Sidebar.js';
+import { containsRoute } from '../shared/model/sidebar.js';
+import type { ShellRenderer } from './shell-renderer.js';
 
 const plainMarkup = new WeakMap<SidebarEntry[], Map<string, string>>();
 
@@ -24,13 +23,13 @@ function openedCategories(entries: SidebarEntry[], route: string, prefix = ''): 
  * page marked; each page then only marks its own link (`className` gains "active",
  * `aria-current="page"` follows `href`).
  */
-export function sidebarMarkup(entries: SidebarEntry[], currentRoute: string): string {
+export function sidebarMarkup(entries: SidebarEntry[], currentRoute: string, shell: ShellRenderer): string {
   let byOpened = plainMarkup.get(entries);
   if (!byOpened) plainMarkup.set(entries, (byOpened = new Map()));
   const opened = openedCategories(entries, currentRoute);
   let markup = byOpened.get(opened);
   if (markup === undefined) {
-    markup = renderToString(createElement(SidebarItems, { entries, currentRoute: '', openRoute: currentRoute }));
+    markup = shell.renderSidebarTree(entries, currentRoute);
     byOpened.set(opened, markup);
   }
   // Escaped as React escapes attributes, so that the needle is what React wrote.

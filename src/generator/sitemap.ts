@@ -1,5 +1,5 @@
 import { SitemapStream, streamToPromise } from 'sitemap';
-import type { PageModel } from '../pages/types.js';
+import type { PageModel } from '../shared/model/page.js';
 
 /** sitemap.xml: every indexable page of every locale, with its language alternates. */
 export async function renderSitemap(pages: PageModel[], siteUrl: string, changefreq: string, priority: number): Promise<string> {

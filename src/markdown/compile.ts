@@ -4,7 +4,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { VFileMessage } from 'vfile-message';
-import { BookError, lineOf } from '../shared/errors.js';
+import { BookError, lineOf } from '../core/errors.js';
 import { remarkAdmonitions } from './plugins/admonitions.js';
 import { dropPositions } from './plugins/drop-positions.js';
 import { rehypeFocusableTables } from './plugins/focusable-tables.js';
@@ -20,7 +20,8 @@ import { createChapterParser } from './parse/parser.js';
 import { remarkUnparsedStrong } from './plugins/unparsed-strong.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
 import { toHastHandlers } from './to-hast-handlers.js';
-import type { CompiledChapter } from './types.js';
+import type { CompiledChapter } from '../shared/model/chapter.js';
+import './vfile-data.js';
 
 export type CompileOptions = LinkOptions;
 
@@ -57,7 +58,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
   }
   const sections = collectSections(mdast, file);
   dropPositions(mdast);
-  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).runSync(mdast, file) as HastRoot;
+  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).runSync(mdast, file);
   return {
     frontMatter: file.data.frontMatter!,
     hast,

@@ -14,7 +14,7 @@ function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): 
   for (const attribute of node.attributes) {
     if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string') properties[attribute.name] = attribute.value;
   }
-  return { type: 'element', tagName: node.name ?? 'div', properties, children: state.all(node) as ElementContent[] };
+  return { type: 'element', tagName: node.name ?? 'div', properties, children: state.all(node) };
 }
 
 /** Characters that take two columns in a monospace font (CJK and full-width forms). */
@@ -65,8 +65,8 @@ function runProperties(data: CodeBlockData | undefined): Properties {
 }
 
 function admonition(state: State, node: ContainerDirective): Element {
-  const props = (node.data?.hProperties ?? {}) as Properties;
-  return { type: 'element', tagName: 'Admonition', properties: props, children: state.all(node) as ElementContent[] };
+  const props = (node.data?.hProperties ?? {});
+  return { type: 'element', tagName: 'Admonition', properties: props, children: state.all(node) };
 }
 
 export const toHastHandlers = {

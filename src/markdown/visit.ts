@@ -49,5 +49,5 @@ export function visit(tree: Tree, typeOrVisitor: unknown, maybeVisitor?: unknown
     }
     return next;
   };
-  step(tree as AnyNode, undefined, undefined);
+  step(tree, undefined, undefined);
 }

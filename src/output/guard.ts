@@ -1,9 +1,9 @@
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BookConfig } from '../config/types.js';
-import { isInsideFolder } from '../shared/paths.js';
-import { realPathOf } from '../shared/project-folder.js';
+import type { BookConfig } from '../shared/model/config.js';
+import { isInsideFolder } from '../core/paths.js';
+import { realPathOf } from '../core/project-folder.js';
 import { describeForeign, foreignFilesIn } from './manifest.js';
 import type { WrittenStamps } from './written-stamps.js';
 

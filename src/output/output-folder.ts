@@ -3,7 +3,7 @@ import { copyFileSync, constants, lstatSync, mkdirSync, readFileSync, renameSync
 import path from 'node:path';
 import { bytesOf, CopiedFile, sizeOf, type FileContents } from './copied-file.js';
 import type { ManifestEntry } from './manifest.js';
-import { replaceFile } from '../shared/replace-file.js';
+import { replaceFile } from '../core/replace-file.js';
 import { sitePathProblem } from './site-path.js';
 import { stampMatches, stampOf, type WrittenStamps } from './written-stamps.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { BookError } from '../shared/errors.js';
-import { isInsideFolder } from '../shared/paths.js';
+import { BookError } from '../core/errors.js';
+import { isInsideFolder } from '../core/paths.js';
 import { MARKER_FILE } from './marker.js';
 
 /** One file of the static folders: its path in the site ('img/cover.svg') and the real file to read. */

@@ -1,11 +1,11 @@
-import type { BookModel, LocaleInfo } from '../book/types.js';
+import type { BookModel, LocaleInfo } from '../shared/model/book.js';
 import { notFoundFile, outputFileFor, pageRoute } from '../book/routes.js';
-import { localize, localizeKeywords } from '../config/types.js';
-import { stringsFor } from '../i18n/index.js';
-import type { CompiledChapter } from '../markdown/types.js';
+import { localize, localizeKeywords } from '../shared/model/config.js';
+import { stringsFor } from '../shared/i18n/index.js';
+import type { CompiledChapter } from '../shared/model/chapter.js';
 import { homeData } from './home.js';
-import { buildSidebar, categoryTrail, flattenSidebar } from './sidebar.js';
-import type { Alternate, PageModel, SiteData } from './types.js';
+import { buildSidebar, categoryTrail, flattenSidebar } from '../shared/model/sidebar.js';
+import type { Alternate, PageModel, SiteData } from '../shared/model/page.js';
 
 /** Compiled chapters by locale code, then slug. */
 export type CompiledBook = Record<string, Record<string, CompiledChapter>>;

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { BookError } from '../shared/errors.js';
-import type { Warning } from '../markdown/types.js';
-import type { PageModel } from './types.js';
+import { BookError } from '../core/errors.js';
+import type { Warning } from '../shared/model/chapter.js';
+import type { PageModel } from '../shared/model/page.js';
 
 export interface LinkReport { errors: BookError[]; warnings: Warning[] }
 

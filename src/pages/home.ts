@@ -1,21 +1,12 @@
-import type { BookConfig } from '../config/types.js';
-import { localize } from '../config/types.js';
+import type { BookConfig } from '../shared/model/config.js';
+import { localize } from '../shared/model/config.js';
 import { highlightToHtml } from '../markdown/highlight/index.js';
 import { longestLineWidth } from '../markdown/to-hast-handlers.js';
-import type { CompiledChapter } from '../markdown/types.js';
-import { flattenSidebar } from './sidebar.js';
-import type { SidebarEntry } from './types.js';
+import type { CompiledChapter } from '../shared/model/chapter.js';
+import { flattenSidebar } from '../shared/model/sidebar.js';
+import type { HomeChapter, HomeData, HomeExampleBlock } from '../shared/model/home.js';
+import type { SidebarEntry } from '../shared/model/page.js';
 
-export interface HomeChapter { title: string; href: string; description: string }
-export interface HomeExampleBlock { lang: string; codeHtml: string; width: number; output: string }
-
-/** What the home page shows besides the hero: the book's parts, its projects and a first comparison. */
-export interface HomeData {
-  cover: string;
-  parts: Array<{ label: string; chapters: HomeChapter[] }>;
-  projects: HomeChapter[];
-  example: [HomeExampleBlock, HomeExampleBlock];
-}
 
 /**
  * The comparison on the home page: the book's idea in six lines. Kept here, next to its expected
@@ -45,7 +36,7 @@ export function homeData(config: BookConfig, locale: string, sidebar: SidebarEnt
     description: chapters[slug].frontMatter.description ?? '',
   });
   const parts = sidebar.flatMap((entry) => (entry.type === 'category'
-    ? [{ label: entry.label, chapters: flattenSidebar(entry.items).map((link) => chapter(link.slug!, link.href)) }]
+    ? [{ label: entry.label, chapters: flattenSidebar(entry.items).map((link) => chapter(link.slug, link.href)) }]
     : []));
   const links = new Map(flattenSidebar(sidebar).map((link) => [link.slug, link.href]));
   const projects = (config.home?.projects ?? []).filter((slug) => links.has(slug)).map((slug) => chapter(slug, links.get(slug)!));

@@ -1,8 +1,8 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import type { BookConfig } from '../config/types.js';
-import { isInsideFolder } from '../shared/paths.js';
+import type { BookConfig } from '../shared/model/config.js';
+import { isInsideFolder } from '../core/paths.js';
 
 /** A change to one of the book's inputs. */
 export interface InputChange {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkBook, probePython, type ChapterReport } from '../../src/check/check-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { BROWSER_CHECK_FILE, currentRuntime, type BrowserCheckRecord } from '../../src/runner/browser-check-file.js';
+import { BROWSER_CHECK_FILE, currentRuntime, type BrowserCheckRecord } from '../../src/runner/build/browser-check-file.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The Chinese glossary (docs/glossary.zh-cn.md) is enforced here: every wrong variant it lists is searched
- * for in the prose of book/zh-cn/*.mdx and in the strings of src/i18n/zh-cn.ts. The glossary's introduction
+ * for in the prose of book/zh-cn/*.mdx and in the strings of src/shared/i18n/zh-cn.ts. The glossary's introduction
  * describes the table format and the two rule clauses (〔语境：…〕 and 〔例外：…〕) that this file reads.
  */
 
@@ -179,7 +179,7 @@ function regex(source: string): RegExp {
 type Span = [number, number];
 
 function spans(source: string, text: string): Span[] {
-  return [...text.matchAll(regex(source))].map((m) => [m.index!, m.index! + m[0].length] as Span);
+  return [...text.matchAll(regex(source))].map((m) => [m.index, m.index + m[0].length] as Span);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -352,7 +352,7 @@ function scannedFiles(): string[] {
     .filter((name) => name.endsWith('.mdx'))
     .sort()
     .map((name) => `book/zh-cn/${name}`);
-  return [...chapters, 'src/i18n/zh-cn.ts'];
+  return [...chapters, 'src/shared/i18n/zh-cn.ts'];
 }
 
 function scanFile(file: string, rules: Rule[]): string[] {
@@ -372,7 +372,7 @@ describe('the Chinese glossary (docs/glossary.zh-cn.md)', () => {
     expect(glossary.rules.length).toBeGreaterThan(0);
   });
 
-  it('is followed by book/zh-cn/*.mdx and src/i18n/zh-cn.ts: no listed variant appears in their prose', () => {
+  it('is followed by book/zh-cn/*.mdx and src/shared/i18n/zh-cn.ts: no listed variant appears in their prose', () => {
     const hits = scannedFiles().flatMap((file) => scanFile(file, glossary.rules));
     if (hits.length) {
       throw new Error(`${hits.length} non-preferred rendering${hits.length === 1 ? '' : 's'} (see ${GLOSSARY}):\n${hits.join('\n')}`);

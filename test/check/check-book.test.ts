@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBook, type ChapterReport } from '../../src/check/check-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { BROWSER_CHECK_FILE, currentRuntime, exampleKey, readBrowserVerdicts } from '../../src/runner/browser-check-file.js';
+import { BROWSER_CHECK_FILE, currentRuntime, exampleKey, readBrowserVerdicts } from '../../src/runner/build/browser-check-file.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const examples = [

@@ -5,10 +5,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineDiff, normalizeOutput } from '../../src/check/diff.js';
-import { probeIsolation, processGroupIsolation } from '../../src/check/confine/isolation.js';
+import { lineDiff, normalizeOutput } from '../../src/runner/shared/diff.js';
+import { probeIsolation, processGroupIsolation } from '../../src/confine/isolation.js';
 import { isRunnable, runExample } from '../../src/check/run-example.js';
-import type { CodeExample } from '../../src/markdown/types.js';
+import type { CodeExample } from '../../src/shared/model/chapter.js';
 import { processesWith } from '../helpers/processes.js';
 
 let fixtures: string;

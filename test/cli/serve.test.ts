@@ -41,7 +41,7 @@ async function servedUrl(cli: Cli): Promise<string> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const match = /Serving \S+ at (http:\/\/\S+?) \(Ctrl\+C to stop\)/.exec(cli.output());
-    if (match) return match[1]!;
+    if (match) return match[1];
     if (cli.child.exitCode !== null) throw new Error(`pybook serve exited early:\n${cli.output()}`);
     if (Date.now() > deadline) throw new Error(`pybook serve printed no URL:\n${cli.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

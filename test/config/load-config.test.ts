@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldPath, loadConfig, parseConfig } from '../../src/config/load-config.js';
-import type { SidebarItemConfig } from '../../src/config/types.js';
-import { BookError } from '../../src/shared/errors.js';
+import type { SidebarItemConfig } from '../../src/shared/model/config.js';
+import { BookError } from '../../src/core/errors.js';
 import { fixtureConfig } from '../fixtures/fixture-book.js';
 
 const realConfigPath = fileURLToPath(new URL('../../book.config.json', import.meta.url));

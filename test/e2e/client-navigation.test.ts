@@ -29,7 +29,7 @@ async function sightAtMiddle(page: Page) {
   return page.evaluate(() => {
     const x = document.querySelector('.markdown')!.getBoundingClientRect().left + 40;
     const element = document.elementFromPoint(x, innerHeight / 2)!;
-    return { text: element.textContent!.slice(0, 120), top: element.getBoundingClientRect().top };
+    return { text: element.textContent.slice(0, 120), top: element.getBoundingClientRect().top };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningServer } from '../../src/server/static-server.js';
-import type { SiteData } from '../../src/pages/types.js';
+import type { SiteData } from '../../src/shared/model/page.js';
 import { BASE_PATH, launchChromium, newContext, nextFrames, serveSite, watchConsole } from '../helpers/browser.js';
 
 /** One browser and one server per test file (the machine has two cores). */
@@ -98,7 +98,7 @@ export { BASE_PATH, nextFrames };
 /** The site data the page hydrated with: the locale's shared file named by the page's inline data. */
 export async function siteDataOf(page: Page): Promise<SiteData> {
   return page.evaluate(async () => {
-    const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent!) as { siteDataUrl: string };
+    const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent) as { siteDataUrl: string };
     return (await fetch(siteDataUrl)).json();
   });
 }

@@ -9,7 +9,7 @@ const PARAGRAPHS = '.markdown > p:has(> *)';
 
 /** Whether the browser renders the contents of the nth block `selector` matches, rather than skipping them (checkVisibility). */
 const rendered = (page: Page, selector: string, index: number) => page.evaluate(({ selector, index }) =>
-  document.querySelectorAll(selector)[index]!.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }), { selector, index });
+  document.querySelectorAll(selector)[index].firstElementChild!.checkVisibility({ contentVisibilityAuto: true }), { selector, index });
 
 /**
  * A chapter's blocks further down (examples, paragraphs, lists, tables) are laid out only when
@@ -59,7 +59,7 @@ describe('blocks below the fold are laid out late', () => {
     // The 4px strip left of the block, beside the link's first line.
     const strip = async () => {
       const { x, y, height } = await link.evaluate((a) => {
-        const line = a.getClientRects()[0]!;
+        const line = a.getClientRects()[0];
         return { x: a.closest('.markdown > *')!.getBoundingClientRect().left - 4, y: line.top, height: line.height };
       });
       return page.screenshot({ clip: { x, y, width: 4, height } });

@@ -130,7 +130,7 @@ describe('the Python runner: bytes of a first run, and the sandbox of the next',
       };
       // The run's sandbox is the first in the page (the spare is added after it). Its renderer is
       // killed as an out-of-memory kill ends it; a sandboxed iframe has a process of its own.
-      const running = await (await fresh.page.locator('iframe.code-run-sandbox').first().elementHandle())!.contentFrame();
+      const running = await (await fresh.page.locator('iframe.code-run-sandbox').first().elementHandle()).contentFrame();
       const session = await fresh.context.newCDPSession(running!);
       void session.send('Page.crash').catch(() => {}); // no answer comes: the target is gone
       const first = `document.querySelectorAll('${blocks}')[0]`;

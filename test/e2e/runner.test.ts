@@ -5,10 +5,10 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBook } from '../../src/book/load-book.js';
 import { pageRoute } from '../../src/book/routes.js';
-import { normalizeOutput } from '../../src/check/diff.js';
+import { normalizeOutput } from '../../src/runner/shared/diff.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { compileChapter } from '../../src/markdown/compile.js';
-import { BROWSER_CHECK_FILE, exampleKey, isOfferedToRun, type BrowserCheckRecord } from '../../src/runner/browser-check-file.js';
+import { BROWSER_CHECK_FILE, exampleKey, isOfferedToRun, type BrowserCheckRecord } from '../../src/runner/build/browser-check-file.js';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

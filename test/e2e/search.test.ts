@@ -4,7 +4,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { builtSiteDir, launchChromium, newContext, serveSite, watchConsole, BASE_PATH } from '../helpers/browser.js';
-import { findMatches } from '../../src/search/highlight.js';
+import { findMatches } from '../../src/search/shared/highlight.js';
 import { loadEngine, loadTexts } from '../search/relevance-queries.js';
 import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
 import { Builder } from '../../src/generator/build.js';

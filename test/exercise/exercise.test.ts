@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verifyExercise, type ProgramRun } from '../../src/check/check-exercise.js';
-import { describeFailures } from '../../src/exercise/describe.js';
-import { allPassed, exerciseProgram, parseExerciseReport } from '../../src/exercise/harness.js';
+import { verifyExercise, type ProgramRun } from '../../src/exercise/node/verify-exercise.js';
+import { describeFailures } from '../../src/exercise/shared/describe.js';
+import { allPassed, exerciseProgram, parseExerciseReport } from '../../src/exercise/shared/harness.js';
 import { compileChapter } from '../../src/markdown/compile.js';
-import { BookError } from '../../src/shared/errors.js';
+import { BookError } from '../../src/core/errors.js';
 
 const compile = (body: string) => compileChapter(`---\ntitle: T\n---\n\n${body}`, 'book/en/t.mdx', { slug: 't', basePath: '/', localePaths: [], routeFor: (slug) => `/${slug}/` });
 

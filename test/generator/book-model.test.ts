@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBook } from '../../src/book/load-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { BookError, BookErrors } from '../../src/shared/errors.js';
+import { BookError, BookErrors } from '../../src/core/errors.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 let book: FixtureBook | undefined;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { compileThreads, POOL_MIN_CORES, POOL_MIN_JOBS } from '../../src/generator/compile-pool.js';
-import { BookError, BookErrors } from '../../src/shared/errors.js';
+import { BookError, BookErrors } from '../../src/core/errors.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const digest = (result: BuildResult) =>

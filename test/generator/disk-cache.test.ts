@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
-import { cacheFolderOf } from '../../src/generator/disk-cache.js';
+import { cacheFolderOf } from '../../src/cache/disk-cache.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const digest = (result: BuildResult) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en.js';
-import { plural, stringsFor } from '../../src/i18n/index.js';
-import { zhCn } from '../../src/i18n/zh-cn.js';
+import { en } from '../../src/shared/i18n/en.js';
+import { plural, stringsFor } from '../../src/shared/i18n/index.js';
+import { zhCn } from '../../src/shared/i18n/zh-cn.js';
 
 /** Flattens nested string tables to dotted keys: admonition.note, readingTime.one, ... */
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {

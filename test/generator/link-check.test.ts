@@ -2,8 +2,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Builder } from '../../src/generator/build.js';
 import { checkLinks, findDuplicateRoutes } from '../../src/pages/check-links.js';
-import type { PageModel } from '../../src/pages/types.js';
-import { BookErrors, formatError } from '../../src/shared/errors.js';
+import type { PageModel } from '../../src/shared/model/page.js';
+import { BookErrors, formatError } from '../../src/core/errors.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 let fixture: FixtureBook | undefined;

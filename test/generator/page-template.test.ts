@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Builder } from '../../src/generator/build.js';
 import { checkPageTemplate, loadPageTemplate } from '../../src/generator/page-template.js';
 import { TEMPLATE_FILE } from '../../src/generator/render-page.js';
-import { BookError, formatError } from '../../src/shared/errors.js';
+import { BookError, formatError } from '../../src/core/errors.js';
 import { createTinyBook, type TinyBook } from '../watch/tiny-book.js';
 
 const shell = readFileSync(TEMPLATE_FILE, 'utf8');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DiskCache } from '../../src/generator/disk-cache.js';
+import { DiskCache } from '../../src/cache/disk-cache.js';
 import { addPrecompressedSiblings, withPrecompressedSiblings } from '../../src/generator/precompress.js';
 import { CopiedFile, bytesOf, type FileContents } from '../../src/output/copied-file.js';
 import type { SiteFiles } from '../../src/output/write-site.js';

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { load as parseYaml } from 'js-yaml';
 import { sidebarSlugs } from '../../src/book/load-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { en } from '../../src/i18n/en.js';
-import { zhCn } from '../../src/i18n/zh-cn.js';
+import { en } from '../../src/shared/i18n/en.js';
+import { zhCn } from '../../src/shared/i18n/zh-cn.js';
 
 /**
  * The real book as the global setup built it (PYBOOK_TEST_SITE): every route of both languages

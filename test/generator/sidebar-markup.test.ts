@@ -1,9 +1,10 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { sidebarMarkup } from '../../src/generator/sidebar-markup.js';
-import type { SidebarEntry } from '../../src/pages/types.js';
-import { SidebarItems } from '../../src/theme/layout/Sidebar.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellRenderer, type ShellRenderer } from '../../src/generator/shell-renderer.js';
+import { sidebarMarkup as markupWith } from '../../src/generator/sidebar-markup.js';
+import type { SidebarEntry } from '../../src/shared/model/page.js';
+import { SidebarItems } from '../../src/theme/client/layout/Sidebar.js';
 
 const link = (slug: string, label: string): SidebarEntry => ({ type: 'link', label, href: `/base/${slug}/`, slug });
 const sidebar: SidebarEntry[] = [
@@ -15,6 +16,10 @@ const sidebar: SidebarEntry[] = [
   ] },
   { type: 'category', label: 'Closed', collapsed: true, items: [link('hidden', 'Hidden')] },
 ];
+
+let shell: ShellRenderer;
+beforeAll(async () => { shell = await loadShellRenderer(); });
+const sidebarMarkup = (entries: SidebarEntry[], route: string) => markupWith(entries, route, shell);
 
 describe('the sidebar rendered once per locale', () => {
   it('gives, for every page, exactly the markup React renders for it', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { bytesOf } from '../../src/output/copied-file.js';
-import { en } from '../../src/i18n/en.js';
-import { zhCn } from '../../src/i18n/zh-cn.js';
+import { en } from '../../src/shared/i18n/en.js';
+import { zhCn } from '../../src/shared/i18n/zh-cn.js';
 import { chapter, createFixtureBook, FIXTURE_BASE as BASE, FIXTURE_SITE_URL as ORIGIN, type FixtureBook } from '../fixtures/fixture-book.js';
 
 /**

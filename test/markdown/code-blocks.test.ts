@@ -1,7 +1,7 @@
-import { exampleKey } from '../../src/runner/browser-check-file.js';
+import { exampleKey } from '../../src/runner/build/browser-check-file.js';
 import { describe, expect, it } from 'vitest';
 import { parseCodeMeta } from '../../src/markdown/plugins/code-blocks.js';
-import { BookError } from '../../src/shared/errors.js';
+import { BookError } from '../../src/core/errors.js';
 import { compileBody, renderBody, thrown } from '../fixtures/render.js';
 
 const fence = (lang: string, code: string, meta = '') => `\`\`\`${lang}${meta ? ` ${meta}` : ''}\n${code}\n\`\`\``;

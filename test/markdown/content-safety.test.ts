@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChapterFile } from '../../src/book/read-chapter-file.js';
 import { parseConfig } from '../../src/config/load-config.js';
 import { Builder } from '../../src/generator/build.js';
-import { BookError, BookErrors } from '../../src/shared/errors.js';
+import { BookError, BookErrors } from '../../src/core/errors.js';
 import { chapter, createFixtureBook } from '../fixtures/fixture-book.js';
 import { compileBody, compileIn, TEST_FILE, thrown } from '../fixtures/render.js';
 
@@ -17,7 +17,7 @@ const BODY_LINE = 5;
 function located(run: () => unknown): BookError {
   const error = thrown(run);
   expect(error).toBeInstanceOf(BookError);
-  return error as BookError;
+  return error;
 }
 
 describe('link and image URLs', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHeadingIds } from '../../src/markdown/plugins/heading-ids.js';
-import { BookError, formatError } from '../../src/shared/errors.js';
+import { BookError, formatError } from '../../src/core/errors.js';
 import { compileBody, renderBody, thrown } from '../fixtures/render.js';
 
 const ids = (body: string) => compileBody(body).headings.map((h) => h.id);

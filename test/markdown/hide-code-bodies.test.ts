@@ -14,7 +14,7 @@ function parseHidden(source: string) {
   const texts: string[] = [];
   const tree = parseWithCodeBodiesHidden(source, (text) => {
     texts.push(text);
-    return parser.parse(text) as Root;
+    return parser.parse(text);
   });
   return { tree, texts };
 }

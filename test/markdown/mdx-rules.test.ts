@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookError, formatError } from '../../src/shared/errors.js';
+import { BookError, formatError } from '../../src/core/errors.js';
 import { compileBody, compileIn, renderBody, TEST_FILE, thrown } from '../fixtures/render.js';
 import { chapter } from '../fixtures/fixture-book.js';
 
@@ -9,7 +9,7 @@ const BODY_LINE = 5;
 function located(body: string): BookError {
   const error = thrown(() => compileBody(body));
   expect(error).toBeInstanceOf(BookError);
-  return error as BookError;
+  return error;
 }
 
 describe('front matter', () => {
@@ -79,7 +79,7 @@ describe('JavaScript in chapters is an error with file:line:column', () => {
 
   it('an unknown component', () => {
     const error = located('Text.\n\n<Counter start="1" />');
-    expect(error.message).toMatch(/^unknown component <Counter>: chapters may use <Compare>, <Tabs>, <TabItem>, <Answer>/);
+    expect(error.message).toMatch(/^unknown component <Counter>: chapters may use <Compare>, <Tabs>, <TabItem>, <Hint>, <Answer>/);
     expect(error.position).toEqual({ file: TEST_FILE, line: BODY_LINE + 2, column: 1 });
   });
 

@@ -2,7 +2,7 @@ import type { Root, RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { compileChapter } from '../../src/markdown/compile.js';
 import { createChapterParser } from '../../src/markdown/parse/parser.js';
-import { BookError } from '../../src/shared/errors.js';
+import { BookError } from '../../src/core/errors.js';
 import { bookChapters } from '../helpers/book-chapters.js';
 import { escapeHeadingIds } from '../../src/markdown/plugins/heading-ids.js';
 
@@ -12,7 +12,7 @@ const parse = (source: string): Root => parser.parse(source);
 /** The node types of a tree, depth first, without the root. */
 function typesOf(node: Root | RootContent): string[] {
   const own = node.type === 'root' ? [] : [node.type];
-  return 'children' in node ? [...own, ...node.children.flatMap((child) => typesOf(child as RootContent))] : own;
+  return 'children' in node ? [...own, ...node.children.flatMap((child) => typesOf(child))] : own;
 }
 
 describe('the chapter parser (remark-parse with the chapter format\'s syntax plugins)', () => {

@@ -4,7 +4,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { EXIT, SKIP, visit } from '../../src/markdown/visit.js';
 
-const parse = (text: string) => unified().use(remarkParse).parse(text) as Root;
+const parse = (text: string) => unified().use(remarkParse).parse(text);
 
 describe('visit', () => {
   it('walks every node depth-first with its index and parent', () => {

@@ -130,7 +130,7 @@ describe('a copied or planted marker does not make a folder deletable', () => {
     writeFileSync(path.join(planted, 'thesis.tex'), 'years of work');
     const warnings: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => { warnings.push(String(chunk)); return true; }) as typeof process.stderr.write;
+    process.stderr.write = ((chunk: string) => { warnings.push(String(chunk)); return true; });
     try {
       await build(path.join(parent, 'site'));
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArrivingFiles } from '../../src/client/runner/arriving-files.js';
+import { ArrivingFiles } from '../../src/runner/client/arriving-files.js';
 
 describe('ArrivingFiles: the worker starts on the files it has and waits for the others', () => {
   it('gives a file once it has arrived, to those who asked before and after', async () => {

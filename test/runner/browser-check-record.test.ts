@@ -3,12 +3,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
-import type { BookConfig } from '../../src/config/types.js';
-import type { CodeExample } from '../../src/markdown/types.js';
+import type { BookConfig } from '../../src/shared/model/config.js';
+import type { CodeExample } from '../../src/shared/model/chapter.js';
 import {
   BROWSER_CHECK_FILE, currentRuntime, exampleKey, isOfferedToRun, readBrowserVerdicts, updateBrowserCheckRecord, type BrowserCheckRecord,
-} from '../../src/runner/browser-check-file.js';
-import { judgeRun, type Expectation } from '../../src/runner/outcome.js';
+} from '../../src/runner/build/browser-check-file.js';
+import { judgeRun, type Expectation } from '../../src/runner/shared/outcome.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 describe('judgeRun', () => {

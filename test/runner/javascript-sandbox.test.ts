@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatWithOptions } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeIsolation } from '../../src/check/confine/isolation.js';
+import { probeIsolation } from '../../src/confine/isolation.js';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
-import type { RunResult } from '../../src/runner/outcome.js';
+import type { RunResult } from '../../src/runner/shared/outcome.js';
 
 /**
  * The page's JavaScript sandbox (the sandbox-worker bundle) as `pybook check` runs it: in a

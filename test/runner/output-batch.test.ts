@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OutputBatch } from '../../src/client/runner/output-batch.js';
-import { workerMessage, sandboxMessage } from '../../src/client/runner/protocol.js';
-import { missingModule, readPastInput, verdictOf } from '../../src/client/runner/run-verdict.js';
+import { OutputBatch } from '../../src/runner/client/output-batch.js';
+import { workerMessage, sandboxMessage } from '../../src/runner/client/protocol.js';
+import { missingModule, readPastInput, verdictOf } from '../../src/runner/client/run-verdict.js';
 
 type Sent = { type: string; text?: string };
 

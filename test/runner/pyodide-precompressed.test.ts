@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { entryOf } from '../../src/output/manifest.js';
-import { PYODIDE_FILES, precompressedPyodide, writePrecompressedPyodide, type PyodidePlaces } from '../../src/runner/pyodide-precompressed.js';
+import { PYODIDE_FILES, precompressedPyodide, writePrecompressedPyodide, type PyodidePlaces } from '../../src/runner/build/pyodide-precompressed.js';
 
 const folders: string[] = [];
 afterEach(() => {

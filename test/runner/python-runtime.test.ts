@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
-import type { RunResult } from '../../src/runner/outcome.js';
-import { precompressedPyodide } from '../../src/runner/pyodide-precompressed.js';
+import type { RunResult } from '../../src/runner/shared/outcome.js';
+import { precompressedPyodide } from '../../src/runner/build/pyodide-precompressed.js';
 
 /**
  * Pyodide as `pybook check` runs it (the same PythonSession as the page's worker), in its child

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadPyodide } from 'pyodide';
 import { describe, expect, it } from 'vitest';
-import { pyodideFolder } from '../../src/runner/browser-check-file.js';
-import { stdlibWithBytecode } from '../../src/runner/stdlib-bytecode.js';
+import { pyodideFolder } from '../../src/runner/build/browser-check-file.js';
+import { stdlibWithBytecode } from '../../src/runner/build/stdlib-bytecode.js';
 
 /** Pyodide under Node takes seconds to start, more on a busy machine. */
 const SLOW = 180_000;

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/build.js';
 import { runExample } from '../../src/check/run-example.js';
 import { loadConfig, parseConfig } from '../../src/config/load-config.js';
-import { DiskCache } from '../../src/generator/disk-cache.js';
+import { DiskCache } from '../../src/cache/disk-cache.js';
 import { Builder } from '../../src/generator/build.js';
-import { updateBrowserCheckRecord } from '../../src/runner/browser-check-file.js';
+import { updateBrowserCheckRecord } from '../../src/runner/build/browser-check-file.js';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
 import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
-import { formatError } from '../../src/shared/errors.js';
+import { formatError } from '../../src/core/errors.js';
 import { OutputFolder } from '../../src/output/output-folder.js';
 import { createHostileProject, DEAD_PID, entryFor, snapshot, type HostileProject } from './hostile-project.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, buildLocaleIndex, clip } from '../../src/search/build-index.js';
-import { decodePostings, encodePostings, expandDocuments, SEARCH_FIELDS, textsFor } from '../../src/search/index-format.js';
-import { SearchEngine } from '../../src/search/engine.js';
-import type { PageModel } from '../../src/pages/types.js';
-import type { CjkSegmenter } from '../../src/search/tokenize.js';
+import { buildIndex, buildLocaleIndex, clip } from '../../src/search/node/build-index.js';
+import { decodePostings, encodePostings, expandDocuments, SEARCH_FIELDS, textsFor } from '../../src/search/shared/index-format.js';
+import { SearchEngine } from '../../src/search/shared/engine.js';
+import type { PageModel } from '../../src/shared/model/page.js';
+import type { CjkSegmenter } from '../../src/search/shared/tokenize.js';
 
 /** Splits Chinese runs into pairs of characters: enough to test the index without jieba. */
 const pairs: CjkSegmenter = (run) => run.match(/.{1,2}/gu) ?? [];

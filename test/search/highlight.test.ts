@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { findMatches, highlightParts, snippetParts, type TextPart } from '../../src/search/highlight.js';
-import { Highlighted } from '../../src/client/search/Highlighted.js';
-import { maximumMatchSegmenter } from '../../src/search/tokenize.js';
+import { findMatches, highlightParts, snippetParts, type TextPart } from '../../src/search/shared/highlight.js';
+import { Highlighted } from '../../src/search/client/Highlighted.js';
+import { maximumMatchSegmenter } from '../../src/search/shared/tokenize.js';
 
 const show = (parts: TextPart[]) => parts.map((p) => (p.match ? `[${p.text}]` : p.text)).join('');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexRequestUrl, textRequestUrl } from '../../src/search/index-url.js';
+import { indexRequestUrl, textRequestUrl } from '../../src/search/shared/index-url.js';
 
 const PAGE = 'https://example.test/python-guide-for-javascript-engineers/dictionary/';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SearchEngine } from '../../src/search/engine.js';
-import { textFileName, type SearchIndexFile, type SearchTextFile } from '../../src/search/index-format.js';
+import { SearchEngine } from '../../src/search/shared/engine.js';
+import { textFileName, type SearchIndexFile, type SearchTextFile } from '../../src/search/shared/index-format.js';
 
 /**
  * Relevance queries on the real book: each names the chapter whose result must come first.

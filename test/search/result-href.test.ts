@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resultHref } from '../../src/client/search/load-engine.js';
-import type { SiteData } from '../../src/pages/types.js';
+import { resultHref } from '../../src/search/client/load-engine.js';
+import type { SiteData } from '../../src/shared/model/page.js';
 
 const site = (highlightOnTarget: boolean) => ({ search: { maxResults: 8, snippetLength: 50, highlightOnTarget, indexUrl: '/b/search-index.json', indexHash: 'abc' } }) as SiteData;
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtSiteDir } from '../helpers/browser.js';
-import { ChineseSegmenter } from '../../src/search/jieba.js';
-import { SearchEngine } from '../../src/search/engine.js';
-import type { SearchIndexFile } from '../../src/search/index-format.js';
-import { maximumMatchSegmenter, tokenize } from '../../src/search/tokenize.js';
+import { ChineseSegmenter } from '../../src/search/node/jieba.js';
+import { SearchEngine } from '../../src/search/shared/engine.js';
+import type { SearchIndexFile } from '../../src/search/shared/index-format.js';
+import { maximumMatchSegmenter, tokenize } from '../../src/search/shared/tokenize.js';
 
 describe('tokenize', () => {
   it('stems English words and drops stop words', () => {

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiskCache } from '../../src/generator/disk-cache.js';
+import { DiskCache } from '../../src/cache/disk-cache.js';
 import { addPrecompressedSiblings } from '../../src/generator/precompress.js';
 import { createFileSender } from '../../src/server/file-sender.js';
 import type { SiteFiles } from '../../src/server/site-files.js';

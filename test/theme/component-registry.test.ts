@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { bytesOf } from '../../src/output/copied-file.js';
-import { formatError } from '../../src/shared/errors.js';
+import { formatError } from '../../src/core/errors.js';
 import { authorComponentNames, contentComponents } from '../../src/theme/content/index.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
@@ -55,12 +55,12 @@ const pageHtml = (result: BuildResult, file: string): string => {
 
 describe('the chapter component registry (src/theme/content/components.ts)', () => {
   it('names the components authors may write: those with attributes, not the pipeline\'s own', () => {
-    expect(authorComponentNames()).toEqual(['Compare', 'Tabs', 'TabItem', 'Answer']);
+    expect(authorComponentNames()).toEqual(['Compare', 'Tabs', 'TabItem', 'Hint', 'Answer']);
     for (const name of ['CodeBlock', 'Admonition', 'h2']) expect(contentComponents).toHaveProperty(name);
   });
 
   it('rejects a component that is not registered, at its line and column', async () => {
-    expect(await buildError(BODY)).toMatch(/book\/en\/keys\.mdx:5:7: unknown component <Kbd>: chapters may use <Compare>, <Tabs>, <TabItem>, <Answer>\./);
+    expect(await buildError(BODY)).toMatch(/book\/en\/keys\.mdx:5:7: unknown component <Kbd>: chapters may use <Compare>, <Tabs>, <TabItem>, <Hint>, <Answer>\./);
   });
 
   it('builds a fixture book with a newly registered component, rendered into the page as static HTML', async () => {

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en.js';
-import { zhCn } from '../../src/i18n/zh-cn.js';
+import { en } from '../../src/shared/i18n/en.js';
+import { zhCn } from '../../src/shared/i18n/zh-cn.js';
 import { renderContentHtml } from '../../src/theme/content/index.js';
 
 const h = (tagName: string, properties: Properties = {}, children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties, children });

@@ -96,7 +96,7 @@ describe('pybook watch in a browser', () => {
     // The place is the block at the top of the window and where it stands.
     const place = () => page.evaluate(() => {
       const block = [...document.querySelectorAll('.markdown > *')].find((b) => b.getBoundingClientRect().bottom > 0)!;
-      return { text: block.textContent!.slice(0, 80), top: Math.round(block.getBoundingClientRect().top) };
+      return { text: block.textContent.slice(0, 80), top: Math.round(block.getBoundingClientRect().top) };
     });
     const before = await place();
     // A new section changes the page's model (its table of contents): the page is rendered anew.

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startWatch, type WatchSession } from '../../src/cli/watch.js';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
-import { cacheFolderOf } from '../../src/generator/disk-cache.js';
+import { cacheFolderOf } from '../../src/cache/disk-cache.js';
 import { writeSiteAtomically } from '../../src/output/write-site.js';
 import { createTinyBook } from './tiny-book.js';
 

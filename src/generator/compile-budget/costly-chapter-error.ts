@@ -1,5 +1,5 @@
 /** The error of a chapter that exceeded its compile budget or the stack, with the line found for it. */
-import { BookError } from '../../shared/errors.js';
+import { BookError } from '../../core/errors.js';
 import type { CompileFailure } from '../compile-thread.js';
 import type { Culprit } from './locate-culprit.js';
 

@@ -2,10 +2,10 @@ import type { Code, Root, Parent } from 'mdast';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from '../visit.js';
 import { CODE_LANGUAGES, canonicalLanguage } from '../highlight/index.js';
-import type { CodeExample } from '../types.js';
+import type { CodeExample } from '../../shared/model/chapter.js';
 import { errorAt } from './located-error.js';
-import { exampleKey, exerciseKey, isOfferedToRun } from '../../runner/browser-check-file.js';
-import { collectExercise, EXERCISE_PARTS, ExerciseFormatError, type ExercisePart, type MarkedBlock } from '../../exercise/collect.js';
+import { exampleKey, exerciseKey, isOfferedToRun } from '../../runner/build/browser-check-file.js';
+import { collectExercise, EXERCISE_PARTS, ExerciseFormatError, type ExercisePart, type MarkedBlock } from '../../exercise/shared/collect.js';
 
 export interface CodeMeta {
   title?: string;

@@ -3,8 +3,8 @@ import type { VFile } from 'vfile';
 // js-yaml rather than yaml: less than half the time to load and parse a book's front matter
 // (about 35 ms against 90 for this book, the same values; both read YAML 1.2's core schema).
 import { load as parseYaml, YAMLException } from 'js-yaml';
-import { BookError } from '../../shared/errors.js';
-import type { FrontMatter } from '../types.js';
+import { BookError } from '../../core/errors.js';
+import type { FrontMatter } from '../../shared/model/chapter.js';
 
 const KNOWN_FIELDS = new Set(['title', 'description', 'keywords', 'sidebar_label', 'unlisted']);
 

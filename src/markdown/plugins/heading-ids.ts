@@ -4,7 +4,7 @@ import GithubSlugger from 'github-slugger';
 import type { VFile } from 'vfile';
 import { visit } from '../visit.js';
 import { errorAt } from './located-error.js';
-import type { Heading } from '../types.js';
+import type { Heading } from '../../shared/model/chapter.js';
 
 const CUSTOM_ID = /\s*\{#([A-Za-z0-9_][\w-]*)\}\s*$/;
 
@@ -44,7 +44,7 @@ export function remarkHeadingIds() {
         const match = CUSTOM_ID.exec(last.value);
         if (match) {
           id = match[1];
-          (last as Text).value = last.value.slice(0, match.index);
+          (last).value = last.value.slice(0, match.index);
           if (!last.value) node.children.pop();
         }
       }

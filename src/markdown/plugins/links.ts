@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { visit } from '../visit.js';
-import type { ChapterLink } from '../types.js';
+import type { ChapterLink } from '../../shared/model/chapter.js';
 
 export interface LinkOptions {
   /** Slug of the chapter being compiled, for `#anchor` links. */

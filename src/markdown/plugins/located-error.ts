@@ -1,6 +1,6 @@
 import type { Node } from 'unist';
 import type { VFile } from 'vfile';
-import { BookError, lineOf } from '../../shared/errors.js';
+import { BookError, lineOf } from '../../core/errors.js';
 
 /** A BookError at a node's start, with the offending source line for the excerpt. */
 export function errorAt(file: VFile, node: Node | undefined, message: string): BookError {

@@ -97,8 +97,8 @@ function unwrapJsxParagraphs(tree: Root) {
     if (!parent || index === undefined) return;
     const meaningful = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
     if (meaningful.length && meaningful.every((c) => c.type === 'mdxJsxTextElement')) {
-      const lifted = meaningful.map((c) => ({ ...(c as MdxJsxTextElement), type: 'mdxJsxFlowElement' }) as unknown as RootContent);
-      parent.children.splice(index, 1, ...(lifted as typeof parent.children));
+      const lifted = meaningful.map((c) => ({ ...(c), type: 'mdxJsxFlowElement' }) as unknown as RootContent);
+      parent.children.splice(index, 1, ...(lifted));
       return [SKIP, index + lifted.length];
     }
   });

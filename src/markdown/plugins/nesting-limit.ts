@@ -16,11 +16,14 @@ interface AnyNode { type: string; children?: AnyNode[]; position?: { start: { li
 /** Walks the tree without recursion (the check must not overflow the stack it protects). */
 export function remarkNestingLimit() {
   return (tree: Root, file: VFile) => {
-    const stack: Array<[AnyNode, number]> = [[tree as AnyNode, 0]];
+    const stack: Array<[AnyNode, number]> = [[tree, 0]];
     while (stack.length) {
       const [node, depth] = stack.pop()!;
       if (depth > MAX_NESTING) {
-        throw errorAt(file, node as Node, `elements are nested more than ${MAX_NESTING} levels deep here (components, quotes or lists inside each other): flatten the structure`);
+        // The line is what an author finds; the column where the limit is passed goes in the message.
+        const start = node.position?.start;
+        const at = start ? { ...node, position: { start: { ...start, column: 1 }, end: { ...start, column: 1 } } } : node;
+        throw errorAt(file, at as Node, `this chapter nests too deeply: elements are nested more than ${MAX_NESTING} levels deep${start ? ` from column ${start.column}` : ''} (components, quotes or lists inside each other): flatten the structure`);
       }
       for (const child of node.children ?? []) stack.push([child, depth + 1]);
     }

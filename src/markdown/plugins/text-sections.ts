@@ -1,6 +1,6 @@
 import type { Root, RootContent, Nodes } from 'mdast';
 import type { VFile } from 'vfile';
-import type { TextSection } from '../types.js';
+import type { TextSection } from '../../shared/model/chapter.js';
 
 /** Plain text of a node with code blocks left out (search indexes prose, not code listings). */
 export function proseText(node: Nodes): string {

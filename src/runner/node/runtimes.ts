@@ -2,13 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { probeIsolation, processLimit, type Isolation } from '../../check/confine/isolation.js';
-import { nodeReadable } from '../../check/interpreters.js';
-import { PACKAGE_ROOT } from '../../shared/package-root.js';
-import type { RunResult } from '../outcome.js';
-import { bundleWorker } from '../bundle-workers.js';
-import { pyodideFolder } from '../browser-check-file.js';
-import { PYODIDE_FILES, precompressedPyodide } from '../pyodide-precompressed.js';
+import { probeIsolation, processLimit, type Isolation } from '../../confine/isolation.js';
+import { nodeReadable } from '../../confine/interpreters.js';
+import { PACKAGE_ROOT } from '../../core/package-root.js';
+import type { RunResult } from '../shared/outcome.js';
+import { bundleWorker } from '../../bundler/bundle-workers.js';
+import { pyodideFolder } from '../build/browser-check-file.js';
+import { PYODIDE_FILES, precompressedPyodide } from '../build/pyodide-precompressed.js';
 
 export type BrowserRuntimeName = 'python' | 'javascript';
 
@@ -43,7 +43,7 @@ function bundleHost(): Promise<string> {
   return hostScript;
 }
 
-let workerScripts: Partial<Record<BrowserRuntimeName, Promise<string>>> = {};
+const workerScripts: Partial<Record<BrowserRuntimeName, Promise<string>>> = {};
 const pageWorkerOf = (name: BrowserRuntimeName) => (workerScripts[name] ??= bundleWorker(name === 'python' ? 'python-worker' : 'sandbox-worker').then((b) => b.code));
 
 /** Pyodide's files as the site serves them (the standard library repacked with bytecode, when `npm run prepare` made it). */

@@ -1,5 +1,5 @@
 import { Children, isValidElement, type ReactNode } from 'react';
-import { format } from '../../i18n/plural.js';
+import { format } from '../../shared/i18n/plural.js';
 import { useContent } from './content-context.js';
 
 /** The plain text of rendered heading content (for the label of its link). */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { InterfaceStrings } from '../../i18n/types.js';
+import type { InterfaceStrings } from '../../shared/i18n/types.js';
 
 /** What the chapter components may read while the build renders a chapter's content. */
 export interface ContentContextValue {

@@ -1,0 +1,45 @@
+/**
+ * The seams of pybook's source, held by `npm run lint` (dependency-cruiser): which folders may
+ * import which. A folder named `client` is browser code, `shared` runs on both sides, anything else
+ * is Node. The compiler holds the same seams with three tsconfigs (tsconfig.node.json,
+ * tsconfig.client.json, tsconfig.shared.json): see docs/architecture.md.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'client-imports-node',
+      comment: 'Browser code imports only browser code, shared code and packages.',
+      severity: 'error',
+      from: { path: '(^|/)client/' },
+      to: { path: '^src/', pathNot: '(^src/.*client/|^src/.*shared/)' },
+    },
+    {
+      name: 'shared-imports-a-side',
+      comment: 'Shared code runs in the browser and in Node: it imports only shared code and packages.',
+      severity: 'error',
+      from: { path: '(^|/)shared/' },
+      to: { path: '^src/', pathNot: '^src/.*shared/' },
+    },
+    {
+      name: 'node-imports-client',
+      comment: 'Node code never imports browser code (the page shell is rendered on the server through its own bundle: src/theme/client/server-render.tsx).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '(^src/.*client/|^src/.*shared/)' },
+      to: { path: '^src/.*client/' },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'No two folders import each other, even through others.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+      scope: 'folder',
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^(node_modules|dist)' },
+  },
+};

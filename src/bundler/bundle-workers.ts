@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import type { DiskCache } from '../cache/disk-cache.js';
+import { esbuildVersion, inputHash } from './bundle-client.js';
+
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The worker scripts of the page's runner; `pybook check` runs the sandbox one under Node too. */
+export const WORKER_ENTRIES = {
+  /** The sandbox document's own script (inlined into it, see sandbox-document.ts). */
+  'sandbox-host': { entry: 'src/runner/client/sandbox-host.ts', format: 'iife' },
+  /** A classic script: the sandbox iframe starts it from a blob URL. */
+  'sandbox-worker': { entry: 'src/runner/client/sandbox-worker.ts', format: 'iife' },
+  /**
+   * A classic script too (Chromium starts no module worker from a blob URL in an opaque origin);
+   * it imports Pyodide's modules from blob URLs with import().
+   */
+  'python-worker': { entry: 'src/runner/client/python-worker.ts', format: 'iife' },
+} as const;
+
+export type WorkerName = keyof typeof WORKER_ENTRIES;
+
+interface CachedWorker { inputs: Record<string, string>; code: string }
+
+/**
+ * Bundles one worker script (minified, for browsers); returns its code and the source files it
+ * read. With a disk cache, the last bundle is reused while none of those files changed, and
+ * esbuild is not even loaded.
+ */
+export async function bundleWorker(name: WorkerName, disk?: DiskCache): Promise<{ code: string; inputs: string[] }> {
+  const key = `${name}-${esbuildVersion}.json`;
+  const cached = disk?.readJson<CachedWorker>('runner', key);
+  if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest)) {
+    return { code: cached.code, inputs: Object.keys(cached.inputs) };
+  }
+  const { entry, format } = WORKER_ENTRIES[name];
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: packageRoot,
+    entryPoints: [entry],
+    bundle: true,
+    format,
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    legalComments: 'none',
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const bundle = { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
+  if (disk?.enabled) disk.writeJson('runner', key, { inputs: Object.fromEntries(bundle.inputs.map((input) => [input, inputHash(input)])), code: bundle.code } satisfies CachedWorker);
+  return bundle;
+}

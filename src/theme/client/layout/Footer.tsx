@@ -1,0 +1,17 @@
+import { format } from '../../../shared/i18n/plural.js';
+import { useSite } from '../site-context.js';
+
+export function Footer() {
+  const site = useSite();
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <p>{site.footerCopyright}</p>
+        <p className="footer-meta">
+          <a href={site.repositoryUrl} rel="noopener">{site.strings.sourceRepository}</a>
+          {' · '}{site.strings.footerBuiltWith}{' · '}<span>{format(site.strings.versionBadge, { version: site.siteVersion })}</span>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { applyContentStateLater } from '../../../client/core/content-events.js';
+import type { ClientPage } from '../../../shared/model/page.js';
+import { plural } from '../../../shared/i18n/plural.js';
+import { useSite } from '../site-context.js';
+import { Breadcrumbs } from '../layout/Breadcrumbs.js';
+import { Pagination } from '../layout/Pagination.js';
+import { CollapsibleTableOfContents } from '../layout/TableOfContents.js';
+
+/** A chapter: breadcrumbs, title, notices, the server-rendered content, edit link and pagination. */
+export function ChapterPage({ page, html }: { page: ClientPage; html: string }) {
+  const site = useSite();
+  useEffect(() => applyContentStateLater(), [html]);
+  const { strings } = site;
+  return (
+    <article className="chapter">
+      <Breadcrumbs items={page.breadcrumbs} />
+      {page.unlisted && (
+        <div className="admonition admonition-warning unlisted-banner" role="note">
+          <p className="admonition-heading">{strings.unlistedTitle}</p>
+          <div className="admonition-content"><p>{strings.unlistedBody}</p></div>
+        </div>
+      )}
+      {page.fallback && <div className="admonition admonition-info fallback-banner" role="note"><div className="admonition-content"><p>{strings.notTranslated}</p></div></div>}
+      <header className="chapter-header">
+        <h1>{page.title}</h1>
+        {page.readingMinutes !== undefined && (
+          <p className="chapter-meta">{plural(strings.readingTime, page.readingMinutes, site.locale.htmlLang)}</p>
+        )}
+      </header>
+      <CollapsibleTableOfContents toc={page.toc} />
+      {/* The content is static HTML from the build: hydration keeps it as it is instead of shipping it again as JavaScript. */}
+      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
+      <footer className="chapter-footer">
+        {page.editUrl && <a className="edit-link" href={page.editUrl} rel="noopener">{strings.editThisPage}</a>}
+      </footer>
+      <Pagination previous={page.previous} next={page.next} />
+    </article>
+  );
+}
