@@ -22,7 +22,8 @@ module.exports = {
     },
     {
       name: 'node-imports-client',
-      comment: 'Node code never imports browser code (the page shell is rendered on the server through its own bundle: src/theme/client/server-render.tsx).',
+      comment:
+        'Node code never imports browser code (the page shell is rendered on the server through its own bundle: src/theme/client/server-render.tsx).',
       severity: 'error',
       from: { path: '^src/', pathNot: '(^src/.*client/|^src/.*shared/)' },
       to: { path: '^src/.*client/' },

@@ -13,7 +13,10 @@ import { writeSyntheticBook } from './synthetic-book.js';
 export const root = path.resolve(import.meta.dirname, '..');
 const GNU_TIME = '/usr/bin/time';
 
-export interface BuildRun { wallMs: number; peakRssMb: number | null }
+export interface BuildRun {
+  wallMs: number;
+  peakRssMb: number | null;
+}
 
 export interface BuildFigures {
   runs: number;
@@ -39,11 +42,15 @@ function newestMtime(dir: string, keep: (file: string) => boolean): number {
 /** Compiles and bundles src/ (`npm run prepare`) when a source file is newer than the bundled CLI that bin/pybook.js loads. */
 export function ensureCompiledCli(log: (line: string) => void): void {
   const cli = path.join(root, 'dist', 'bundle', 'cli.js');
-  const sources = newestMtime(path.join(root, 'src'), (f) => !f.includes(`${path.sep}client${path.sep}`) && /\.(tsx?|json)$/.test(f));
+  const sources = newestMtime(
+    path.join(root, 'src'),
+    (f) => !f.includes(`${path.sep}client${path.sep}`) && /\.(tsx?|json)$/.test(f),
+  );
   if (existsSync(cli) && statSync(cli).mtimeMs >= sources) return;
   log('dist/ is older than src/: compiling and bundling with `npm run prepare`');
   const result = spawnSync('npm', ['run', 'prepare'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) log(`npm run prepare failed (the bench uses the existing dist/):\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    log(`npm run prepare failed (the bench uses the existing dist/):\n${result.stdout}${result.stderr}`);
 }
 
 /** Total size of the files under dir, in bytes. */
@@ -56,17 +63,34 @@ function folderBytes(dir: string): number {
 }
 
 /** One `node bin/pybook.js build` process; rejects with its output when it fails. */
-async function buildOnce(configPath: string, outDir: string, extraArgs: string[]): Promise<BuildRun & { output: string }> {
+async function buildOnce(
+  configPath: string,
+  outDir: string,
+  extraArgs: string[],
+): Promise<BuildRun & { output: string }> {
   rmSync(outDir, { recursive: true, force: true });
   const timeFile = path.join(os.tmpdir(), `pybook-bench-time-${process.pid}.txt`);
-  const command = [process.execPath, path.join(root, 'bin', 'pybook.js'), 'build', '--config', configPath, '--out-dir', outDir, ...extraArgs];
+  const command = [
+    process.execPath,
+    path.join(root, 'bin', 'pybook.js'),
+    'build',
+    '--config',
+    configPath,
+    '--out-dir',
+    outDir,
+    ...extraArgs,
+  ];
   const withTime = existsSync(GNU_TIME);
   const [file, ...args] = withTime ? [GNU_TIME, '-v', '-o', timeFile, ...command] : command;
   const started = performance.now();
   const child = spawn(file, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const wallMs = performance.now() - started;
   if (code !== 0) throw new Error(`pybook build --config ${configPath} failed (exit ${code}):\n${output.slice(-2000)}`);
@@ -83,7 +107,13 @@ async function buildOnce(configPath: string, outDir: string, extraArgs: string[]
  * `runs` builds of the book at configPath into outDir (left in place after the last run): cold
  * (`--no-cache`: everything compiled from scratch) or with the build cache of a previous build.
  */
-export async function benchBuild(configPath: string, outDir: string, runs: number, mode: 'cold' | 'cached' = 'cold', threads?: number): Promise<BuildFigures> {
+export async function benchBuild(
+  configPath: string,
+  outDir: string,
+  runs: number,
+  mode: 'cold' | 'cached' = 'cold',
+  threads?: number,
+): Promise<BuildFigures> {
   const extraArgs = [...(mode === 'cold' ? ['--no-cache'] : []), ...(threads ? ['--threads', String(threads)] : [])];
   if (mode === 'cached') await buildOnce(configPath, outDir, []); // fills the cache
   const loadBefore = round(os.loadavg()[0], 2);
@@ -124,7 +154,13 @@ export interface ThreadsFigures {
  * Cold builds on one thread and on a pool, alternated pair by pair so that a drift of the
  * machine's speed hits both: the figure behind the default (a pool from 4 cores up).
  */
-export async function benchThreads(configPath: string, outDir: string, pairs: number, threads: number, defaultThreads: number): Promise<ThreadsFigures> {
+export async function benchThreads(
+  configPath: string,
+  outDir: string,
+  pairs: number,
+  threads: number,
+  defaultThreads: number,
+): Promise<ThreadsFigures> {
   const loadBefore = round(os.loadavg()[0], 2);
   const single: number[] = [];
   const pooled: number[] = [];
@@ -143,7 +179,10 @@ export async function benchThreads(configPath: string, outDir: string, pairs: nu
   };
 }
 
-export interface SizePoint extends BuildFigures { chapters: number; msPerChapter: number }
+export interface SizePoint extends BuildFigures {
+  chapters: number;
+  msPerChapter: number;
+}
 
 export interface ScalingFigures {
   points: SizePoint[];
@@ -166,7 +205,12 @@ const LINEAR_TOLERANCE = 1.25;
  * size always runs; a larger one is skipped when, extrapolating from the last (cost grows faster
  * than linearly, so with exponent 1.5), it would end after `deadline` (a Date.now() value).
  */
-export async function benchScaling(sizes: number[], runs: number, deadline: number, log: (line: string) => void): Promise<ScalingFigures> {
+export async function benchScaling(
+  sizes: number[],
+  runs: number,
+  deadline: number,
+  log: (line: string) => void,
+): Promise<ScalingFigures> {
   const points: SizePoint[] = [];
   const skippedSizes: number[] = [];
   for (const chapters of [...sizes].sort((a, b) => a - b)) {
@@ -195,7 +239,11 @@ export async function benchScaling(sizes: number[], runs: number, deadline: numb
       const book = writeSyntheticBook(dir, last.chapters, path.join(root, 'book.config.json'), true);
       log(`building the ${last.chapters}-chapter book again with its categories collapsed…`);
       const figures = await benchBuild(book.configPath, path.join(dir, 'site'), runs);
-      collapsedLargest = { chapters: last.chapters, ...figures, msPerChapter: round(figures.medianMs / last.chapters, 1) };
+      collapsedLargest = {
+        chapters: last.chapters,
+        ...figures,
+        msPerChapter: round(figures.medianMs / last.chapters, 1),
+      };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

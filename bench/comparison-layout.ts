@@ -12,7 +12,13 @@ import { startStaticServer } from '../src/server/static-server.js';
 
 export const LAYOUT_WIDTHS = [1440, 1280, 1000];
 
-export interface ComparisonLayout { comparisons: number; sideBySide: number; wrappedLines: number; clippedBlocks: number; stacked: string[] }
+export interface ComparisonLayout {
+  comparisons: number;
+  sideBySide: number;
+  wrappedLines: number;
+  clippedBlocks: number;
+  stacked: string[];
+}
 
 /** The open page's comparisons: how many stand side by side, and how many of their code lines wrap or are clipped. */
 export function comparisonLayout(page: Page): Promise<ComparisonLayout> {
@@ -37,8 +43,18 @@ export function comparisonLayout(page: Page): Promise<ComparisonLayout> {
   });
 }
 
-export async function measureComparisonLayout(siteDir: string, routes: string[], widths = LAYOUT_WIDTHS): Promise<Array<{ width: number } & ComparisonLayout>> {
-  const server = await startStaticServer({ dir: siteDir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+export async function measureComparisonLayout(
+  siteDir: string,
+  routes: string[],
+  widths = LAYOUT_WIDTHS,
+): Promise<Array<{ width: number } & ComparisonLayout>> {
+  const server = await startStaticServer({
+    dir: siteDir,
+    basePath: BASE_PATH,
+    port: 0,
+    localeDirs: ['zh-cn'],
+    log: () => {},
+  });
   const browser = await launchChromium();
   try {
     const figures = [];
@@ -66,11 +82,15 @@ export async function measureComparisonLayout(siteDir: string, routes: string[],
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [siteDir = 'build', ...given] = process.argv.slice(2);
-  const slugs = readdirSync(path.join('book', 'en')).filter((f) => f.endsWith('.mdx')).map((f) => `${f.slice(0, -4)}/`);
+  const slugs = readdirSync(path.join('book', 'en'))
+    .filter((f) => f.endsWith('.mdx'))
+    .map((f) => `${f.slice(0, -4)}/`);
   const routes = given.length ? given : [...slugs, ...slugs.map((slug) => `zh-cn/${slug}`)];
   for (const row of await measureComparisonLayout(siteDir, routes)) {
     const share = ((100 * row.sideBySide) / Math.max(1, row.comparisons)).toFixed(1);
-    console.log(`${row.width} px: ${row.sideBySide}/${row.comparisons} side by side (${share}%), ${row.wrappedLines} wrapped lines, ${row.clippedBlocks} clipped blocks`);
+    console.log(
+      `${row.width} px: ${row.sideBySide}/${row.comparisons} side by side (${share}%), ${row.wrappedLines} wrapped lines, ${row.clippedBlocks} clipped blocks`,
+    );
     if (process.env.VERBOSE) console.log(`  stacked: ${row.stacked.join(', ')}`);
   }
 }

@@ -17,14 +17,20 @@ export const COMPARISON_WIDTHS = [1440, 1280, 1000, 390];
 
 /** Each comparison code or output block of the open page: clipped (would need a scrollbar), or with a line over 90 columns. */
 export function comparisonBlocks(page: Page): Promise<Array<{ overlong: boolean; clipped: boolean; text: string }>> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.compare pre')].map((pre) => ({
-    overlong: Math.max(...(pre.textContent ?? '').split('\n').map((line) => line.length)) > 90,
-    clipped: pre.scrollWidth > pre.clientWidth + 1,
-    text: (pre.textContent ?? '').slice(0, 40),
-  })));
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.compare pre')].map((pre) => ({
+      overlong: Math.max(...(pre.textContent ?? '').split('\n').map((line) => line.length)) > 90,
+      clipped: pre.scrollWidth > pre.clientWidth + 1,
+      text: (pre.textContent ?? '').slice(0, 40),
+    })),
+  );
 }
 
-export async function measureClippedComparisons(siteDir: string, basePath: string, routes: string[]): Promise<ComparisonFigures> {
+export async function measureClippedComparisons(
+  siteDir: string,
+  basePath: string,
+  routes: string[],
+): Promise<ComparisonFigures> {
   const server = await startStaticServer({ dir: siteDir, basePath, port: 0, localeDirs: ['zh-cn'], log: () => {} });
   const browser = await launchChromium();
   try {

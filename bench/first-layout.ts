@@ -13,7 +13,11 @@ import { median } from './stats.js';
 import { pageCommit, traced, type TraceEvent } from './trace.js';
 import { WATCH_CHAPTER } from './watch-bench.js';
 
-interface LoadCost { style: number; layout: number; modules: number }
+interface LoadCost {
+  style: number;
+  layout: number;
+  modules: number;
+}
 
 /** Style (UpdateLayoutTree), layout and module evaluation (v8.evaluateModule, on the main thread) milliseconds of one load. */
 async function oneLoad(url: string): Promise<LoadCost> {
@@ -31,7 +35,8 @@ async function oneLoad(url: string): Promise<LoadCost> {
     const total = (name: string) => {
       const all = events.filter((e) => e.ph === 'X' && e.name === name && e.pid === commit.pid);
       // Outermost events only: a module's evaluation contains its imports'.
-      const inside = (e: TraceEvent, o: TraceEvent) => o !== e && o.tid === e.tid && o.ts <= e.ts && e.ts + (e.dur ?? 0) <= o.ts + (o.dur ?? 0);
+      const inside = (e: TraceEvent, o: TraceEvent) =>
+        o !== e && o.tid === e.tid && o.ts <= e.ts && e.ts + (e.dur ?? 0) <= o.ts + (o.dur ?? 0);
       return all.filter((e) => !all.some((o) => inside(e, o))).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
     };
     return { style: total('UpdateLayoutTree'), layout: total('Layout'), modules: total('v8.evaluateModule') };
@@ -48,7 +53,9 @@ async function main(): Promise<void> {
   const sites = split >= 0 ? args.slice(0, split) : args;
   const routes = split >= 0 ? args.slice(split + 1) : [`${WATCH_CHAPTER}/`, `zh-cn/${WATCH_CHAPTER}/`];
   if (!sites.length) throw new Error('usage: bench/first-layout.ts [--loads n] <site> [<site>…] [-- route…]');
-  const servers = await Promise.all(sites.map((dir) => startStaticServer({ dir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} })));
+  const servers = await Promise.all(
+    sites.map((dir) => startStaticServer({ dir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} })),
+  );
   try {
     const samples = new Map<string, { [K in keyof LoadCost]: number[] }>();
     for (let load = 0; load < loads; load++) {
@@ -64,7 +71,9 @@ async function main(): Promise<void> {
     }
     console.log(`First rendering in a fresh browser, 412 × 823 px, median of ${loads} loads (ms):`);
     for (const [key, { style, layout, modules }] of samples) {
-      console.log(`${key}: style ${Math.round(median(style))}, layout ${Math.round(median(layout))} (layout ${Math.round(Math.min(...layout))}–${Math.round(Math.max(...layout))}), module evaluation ${Math.round(median(modules))}`);
+      console.log(
+        `${key}: style ${Math.round(median(style))}, layout ${Math.round(median(layout))} (layout ${Math.round(Math.min(...layout))}–${Math.round(Math.max(...layout))}), module evaluation ${Math.round(median(modules))}`,
+      );
     }
   } finally {
     await Promise.all(servers.map((server) => server.close()));

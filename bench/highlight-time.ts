@@ -28,12 +28,18 @@ for (const locale of ['en', 'zh-cn']) {
 const rounds = Number(process.argv[2] ?? 15);
 // A line number set per call keeps highlightToHtml's memo from answering: every call lexes.
 let salt = 0;
-const ours = () => { salt++; for (const { lang, code } of blocks) highlightToHtml(code, lang, new Set([-salt])); };
+const ours = () => {
+  salt++;
+  for (const { lang, code } of blocks) highlightToHtml(code, lang, new Set([-salt]));
+};
 
 const SHIKI: Record<string, string> = { python: 'python', javascript: 'javascript', typescript: 'typescript' };
 const shiki = await createHighlighter({ langs: Object.values(SHIKI), themes: [] });
 const shikiBlocks = blocks.filter(({ lang }) => SHIKI[CODE_LANGUAGES[lang] ?? '']);
-const oursOnShikisBlocks = () => { salt++; for (const { lang, code } of shikiBlocks) highlightToHtml(code, lang, new Set([-salt])); };
+const oursOnShikisBlocks = () => {
+  salt++;
+  for (const { lang, code } of shikiBlocks) highlightToHtml(code, lang, new Set([-salt]));
+};
 const theirs = () => {
   for (const { lang, code } of shikiBlocks) {
     const grammar = shiki.getLanguage(SHIKI[CODE_LANGUAGES[lang]!]);
@@ -54,17 +60,23 @@ function time(run: () => void, passes = rounds): { coldMs: number; medianMs: num
     const { user, system } = process.cpuUsage(start);
     times.push((user + system) / 1000);
   }
-  return { coldMs: round(times[0], 1), medianMs: round(median(times.slice(1)), 1), minMs: round(Math.min(...times.slice(1)), 1) };
+  return {
+    coldMs: round(times[0], 1),
+    medianMs: round(median(times.slice(1)), 1),
+    minMs: round(Math.min(...times.slice(1)), 1),
+  };
 }
 
 const all = time(ours);
 const pythonAndJs = time(oursOnShikisBlocks);
 const shikiTimes = time(theirs, 3); // a pass takes seconds
-console.log(JSON.stringify({
-  blocks: blocks.length,
-  pythonAndJsBlocks: shikiBlocks.length,
-  oursAllBlocks: all,
-  oursPythonAndJs: pythonAndJs,
-  shikiPythonAndJs: shikiTimes,
-  shikiOverOurs: round(shikiTimes.medianMs / pythonAndJs.medianMs, 1),
-}));
+console.log(
+  JSON.stringify({
+    blocks: blocks.length,
+    pythonAndJsBlocks: shikiBlocks.length,
+    oursAllBlocks: all,
+    oursPythonAndJs: pythonAndJs,
+    shikiPythonAndJs: shikiTimes,
+    shikiOverOurs: round(shikiTimes.medianMs / pythonAndJs.medianMs, 1),
+  }),
+);

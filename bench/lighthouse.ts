@@ -25,7 +25,16 @@ export interface LighthouseResult {
 /** A first frame reported this much later than it was painted was held back by the browser. */
 export const HELD_PAINT_MS = 500;
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The metrics the mobile performance score is made of, by their audit ids. */
 const METRICS = {
@@ -42,9 +51,17 @@ type MetricName = keyof typeof METRICS;
  * Chromium, in a fresh browser.
  */
 export async function runLighthouse(url: string): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
     const scores: Record<string, number> = {};
@@ -53,10 +70,13 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
       scores[id] = Math.round((category.score ?? 0) * 100);
       for (const ref of category.auditRefs) {
         const audit = audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.push({ category: id, audit: ref.id, title: audit.title, score: audit.score });
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+          failing.push({ category: id, audit: ref.id, title: audit.title, score: audit.score });
       }
     }
-    const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? NaN])) as Record<MetricName, number>;
+    const metrics = Object.fromEntries(
+      Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? NaN]),
+    ) as Record<MetricName, number>;
     return { url, scores, metrics, failing, paintHeldMs: paintHeld(result.artifacts.Trace.traceEvents, url) };
   } finally {
     await chrome.kill();
@@ -67,7 +87,9 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
 function paintHeld(events: readonly TraceEvent[], url: string): number {
   const commit = pageCommit(events, url);
   if (!commit) return NaN;
-  const paint = pageMainThread(events, url).filter((e) => e.name === 'Paint').sort((a, b) => a.ts - b.ts)[0];
+  const paint = pageMainThread(events, url)
+    .filter((e) => e.name === 'Paint')
+    .sort((a, b) => a.ts - b.ts)[0];
   const fcp = events.find((e) => e.pid === commit.pid && e.ts >= commit.ts && e.name === 'firstContentfulPaint');
   return paint && fcp ? Math.round((fcp.ts - (paint.ts + (paint.dur ?? 0))) / 1000) : NaN;
 }
@@ -116,7 +138,9 @@ function summarise(url: string, series: LighthouseResult[]): LighthouseSeries {
     runs: series.length,
     scores: Object.fromEntries(categories.map((c) => [c, median(series.map((r) => r.scores[c] ?? 0))])),
     performanceRange: [Math.min(...performance), Math.max(...performance)],
-    metrics: Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(series.map((r) => r.metrics[m as MetricName]))])) as Record<MetricName, number>,
+    metrics: Object.fromEntries(
+      Object.keys(METRICS).map((m) => [m, median(series.map((r) => r.metrics[m as MetricName]))]),
+    ) as Record<MetricName, number>,
     failing: [...failing.values()],
     heldRuns: series.filter((r) => r.paintHeldMs >= HELD_PAINT_MS).length,
   };

@@ -45,7 +45,11 @@ interface AutocannonOptions {
   requests: { method: 'GET'; path: string }[];
 }
 type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
-type ServeHandler = (req: http.IncomingMessage, res: http.ServerResponse, config: { public: string; directoryListing: boolean }) => Promise<void>;
+type ServeHandler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  config: { public: string; directoryListing: boolean },
+) => Promise<void>;
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Autocannon;
@@ -57,7 +61,20 @@ const REQUESTS_PER_RUN = 40_000;
 const MAX_URLS = 300;
 /** Browsers always offer compression; measuring without it would hide our cost of providing it. */
 const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
-const ASSET_EXTENSIONS = new Set(['.css', '.js', '.mjs', '.json', '.svg', '.png', '.jpg', '.webp', '.woff2', '.ico', '.txt', '.xml']);
+const ASSET_EXTENSIONS = new Set([
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.svg',
+  '.png',
+  '.jpg',
+  '.webp',
+  '.woff2',
+  '.ico',
+  '.txt',
+  '.xml',
+]);
 
 export interface ServerFigures {
   requestsPerSecond: number;
@@ -99,13 +116,17 @@ export class LoadBenchFailure extends Error {
 }
 
 async function hasIndexHtml(dir: string): Promise<boolean> {
-  return fs.stat(path.join(dir, 'index.html')).then((stats) => stats.isFile(), () => false);
+  return fs.stat(path.join(dir, 'index.html')).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
 }
 
 /** ~50 chapter-sized pages in two locales plus typical hashed assets, for runs before a real build exists. */
 async function createSyntheticSite(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pybook-bench-site-'));
-  const paragraph = '<p>In Python, a <code>dict</code> maps keys to values much like a JavaScript <code>Map</code>; unlike plain objects, keys may be any hashable value.</p>\n';
+  const paragraph =
+    '<p>In Python, a <code>dict</code> maps keys to values much like a JavaScript <code>Map</code>; unlike plain objects, keys may be any hashable value.</p>\n';
   const page = (title: string, paragraphs: number): string =>
     `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="${BASE_PATH}assets/style.4f2a9c1e.css"></head><body><main><h1>${title}</h1>${paragraph.repeat(paragraphs)}</main><script type="module" src="${BASE_PATH}assets/app.9b8e7d6c.js"></script></body></html>`;
   const files = new Map<string, string | Buffer>([
@@ -114,9 +135,17 @@ async function createSyntheticSite(): Promise<string> {
     ['assets/style.4f2a9c1e.css', '.sidebar a { display: block; padding: 4px 8px; color: #1a5fb4; }\n'.repeat(300)],
     ['assets/app.9b8e7d6c.js', 'export function highlight(node) { node.classList.add("hl"); }\n'.repeat(900)],
     ['assets/chunk-X7KQ2M4P.js', 'export const search = (q) => q.trim().toLowerCase();\n'.repeat(200)],
-    ['assets/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${'<circle cx="32" cy="32" r="30"/>'.repeat(40)}</svg>`],
+    [
+      'assets/logo.svg',
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${'<circle cx="32" cy="32" r="30"/>'.repeat(40)}</svg>`,
+    ],
     ['assets/font.5e6f7a8b.woff2', randomBytes(24 * 1024)],
-    ['assets/search-index.json', JSON.stringify({ docs: Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Chapter ${i}`, body: paragraph })) })],
+    [
+      'assets/search-index.json',
+      JSON.stringify({
+        docs: Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Chapter ${i}`, body: paragraph })),
+      }),
+    ],
   ]);
   for (let chapter = 1; chapter <= 25; chapter += 1) {
     files.set(`chapter-${chapter}/index.html`, page(`Chapter ${chapter}`, 40 + chapter * 4));
@@ -152,11 +181,20 @@ async function collectUrlPaths(siteDir: string): Promise<string[]> {
 }
 
 /** serve-handler on a port of its own; `compress` puts the `compression` middleware in front, as `npx serve` does. */
-function startServeHandlerServer(siteDir: string, compress: boolean): Promise<{ origin: string; close(): Promise<void> }> {
+function startServeHandlerServer(
+  siteDir: string,
+  compress: boolean,
+): Promise<{ origin: string; close(): Promise<void> }> {
   const compressWhatFollows = compression();
   const server = http.createServer((req, res) => {
-    const serve = () => void serveHandler(req, res, { public: siteDir, directoryListing: false }).catch(() => res.destroy());
-    if (compress) compressWhatFollows(req as Parameters<typeof compressWhatFollows>[0], res as Parameters<typeof compressWhatFollows>[1], serve);
+    const serve = () =>
+      void serveHandler(req, res, { public: siteDir, directoryListing: false }).catch(() => res.destroy());
+    if (compress)
+      compressWhatFollows(
+        req as Parameters<typeof compressWhatFollows>[0],
+        res as Parameters<typeof compressWhatFollows>[1],
+        serve,
+      );
     else serve();
   });
   return new Promise((resolve, reject) => {
@@ -214,12 +252,17 @@ function failuresOf(name: string, figures: ServerFigures): string[] {
   if (figures.errors > 0) problems.push(`${name}: ${figures.errors} errors`);
   if (figures.timeouts > 0) problems.push(`${name}: ${figures.timeouts} timeouts`);
   if (figures.non2xx > 0) problems.push(`${name}: ${figures.non2xx} non-2xx responses`);
-  if (figures.totalRequests < REQUESTS_PER_RUN) problems.push(`${name}: only ${figures.totalRequests} of ${REQUESTS_PER_RUN} requests completed`);
+  if (figures.totalRequests < REQUESTS_PER_RUN)
+    problems.push(`${name}: only ${figures.totalRequests} of ${REQUESTS_PER_RUN} requests completed`);
   return problems;
 }
 
 /** Measures a server that was just started, then closes it, whatever happened. */
-async function measureThenClose(server: { origin: string; close(): Promise<void> }, prefix: string, urlPaths: readonly string[]): Promise<ServerFigures> {
+async function measureThenClose(
+  server: { origin: string; close(): Promise<void> },
+  prefix: string,
+  urlPaths: readonly string[],
+): Promise<ServerFigures> {
   try {
     return await measure(server.origin, prefix, urlPaths);
   } finally {
@@ -234,10 +277,15 @@ export async function runLoadBench(siteDir = 'build'): Promise<LoadBenchResult> 
   try {
     const urlPaths = await collectUrlPaths(dir);
     const pybookServer = await startStaticServer({ dir, basePath: BASE_PATH, port: 0, log: () => {} });
-    const pybook = await measureThenClose({ origin: new URL(pybookServer.url).origin, close: () => pybookServer.close() }, BASE_PATH, urlPaths);
+    const pybook = await measureThenClose(
+      { origin: new URL(pybookServer.url).origin, close: () => pybookServer.close() },
+      BASE_PATH,
+      urlPaths,
+    );
     const serveCli = await measureThenClose(await startServeHandlerServer(dir, true), '/', urlPaths);
     const serveHandlerFigures = await measureThenClose(await startServeHandlerServer(dir, false), '/', urlPaths);
-    const ratio = (baseline: ServerFigures) => Math.round((pybook.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
+    const ratio = (baseline: ServerFigures) =>
+      Math.round((pybook.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
     const result: LoadBenchResult = {
       siteDir: syntheticSite ? `${dir} (synthetic; ${requestedDir} has no index.html)` : dir,
       syntheticSite,
@@ -250,7 +298,11 @@ export async function runLoadBench(siteDir = 'build'): Promise<LoadBenchResult> 
       requestsPerSecondRatio: ratio(serveCli),
       uncompressedRatio: ratio(serveHandlerFigures),
     };
-    const problems = [...failuresOf('pybook', pybook), ...failuresOf('serve', serveCli), ...failuresOf('serve-handler', serveHandlerFigures)];
+    const problems = [
+      ...failuresOf('pybook', pybook),
+      ...failuresOf('serve', serveCli),
+      ...failuresOf('serve-handler', serveHandlerFigures),
+    ];
     if (problems.length > 0) throw new LoadBenchFailure(`Load bench failed: ${problems.join('; ')}`, result);
     return result;
   } finally {

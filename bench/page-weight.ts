@@ -49,7 +49,10 @@ function fileFor(siteDir: string, basePath: string, url: string): string {
 /** Specifiers (relative or absolute paths) of static `import`/`export … from` statements in an esbuild ES module. */
 function staticImports(source: string): string[] {
   const found = new Set<string>();
-  for (const match of source.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']((?:\.{1,2})?\/[^"']+)["']/g)) found.add(match[1]);
+  for (const match of source.matchAll(
+    /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']((?:\.{1,2})?\/[^"']+)["']/g,
+  ))
+    found.add(match[1]);
   return [...found];
 }
 
@@ -63,14 +66,19 @@ export function measurePageWeight(siteDir: string, basePath: string, chapterSlug
   if (entries.length === 0) throw new Error(`${page} has no <script type="module" src>`);
 
   const scriptFiles = [...new Set([...entries, ...preloads].map((url) => fileFor(siteDir, basePath, url)))];
-  const scripts = scriptFiles.map((file) => ({ file: path.relative(siteDir, file), gzipBytes: gzipBytes(readFileSync(file)) }));
+  const scripts = scriptFiles.map((file) => ({
+    file: path.relative(siteDir, file),
+    gzipBytes: gzipBytes(readFileSync(file)),
+  }));
   const loaded = new Set(scriptFiles);
   const notPreloaded = new Set<string>();
   const pending = [...scriptFiles];
   while (pending.length) {
     const file = pending.pop()!;
     for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
-      const imported = specifier.startsWith('/') ? fileFor(siteDir, basePath, specifier) : path.resolve(path.dirname(file), specifier);
+      const imported = specifier.startsWith('/')
+        ? fileFor(siteDir, basePath, specifier)
+        : path.resolve(path.dirname(file), specifier);
       if (loaded.has(imported) || notPreloaded.has(imported)) continue;
       notPreloaded.add(imported);
       pending.push(imported);

@@ -15,7 +15,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { benchBuild, benchScaling, benchThreads, ensureCompiledCli, root, type BuildFigures, type ScalingFigures, type ThreadsFigures } from './build-bench.js';
+import {
+  benchBuild,
+  benchScaling,
+  benchThreads,
+  ensureCompiledCli,
+  root,
+  type BuildFigures,
+  type ScalingFigures,
+  type ThreadsFigures,
+} from './build-bench.js';
 import { compileThreads } from '../src/generator/compile-pool.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { HELD_PAINT_MS, runLighthouseSeries, type LighthouseSeries } from './lighthouse.js';
@@ -25,7 +34,18 @@ import { measureParseFloor, type ParseFloor } from './parse-floor.js';
 import { measureClippedComparisons, type ComparisonFigures } from './comparisons.js';
 import { benchRunner, medianOf, type RunnerFigures } from './runner.js';
 import { table } from './stats.js';
-import { benchWatchLatency, benchWatchStart, profileRebuild, SAVE_P50_TARGET_MS, SAVE_P95_TARGET_MS, WATCH_CHAPTER, watchTables, type RebuildProfile, type WatchFigures, type WatchStartFigures } from './watch-bench.js';
+import {
+  benchWatchLatency,
+  benchWatchStart,
+  profileRebuild,
+  SAVE_P50_TARGET_MS,
+  SAVE_P95_TARGET_MS,
+  WATCH_CHAPTER,
+  watchTables,
+  type RebuildProfile,
+  type WatchFigures,
+  type WatchStartFigures,
+} from './watch-bench.js';
 
 const BASE_PATH = '/python-guide-for-javascript-engineers/';
 /** The build with the cache of the previous build. */
@@ -38,7 +58,12 @@ const LARGE_BOOK_RSS_TARGET_MB = 1024;
 const WATCH_TARGET_MS = 150;
 
 const numberList = (value: string | undefined, fallback: number[]) =>
-  value ? value.split(',').map((v) => Number(v.trim())).filter((n) => Number.isInteger(n) && n > 0) : fallback;
+  value
+    ? value
+        .split(',')
+        .map((v) => Number(v.trim()))
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : fallback;
 const runs = numberList(process.env.BENCH_RUNS, [3])[0];
 const sizes = numberList(process.env.BENCH_SIZES, [100, 250, 1000]);
 const edits = numberList(process.env.BENCH_EDITS, [20])[0];
@@ -92,15 +117,42 @@ function lighthouseTable(series: LighthouseSeries[]): string {
   const rows = series.map((s) => [
     new URL(s.url).pathname,
     `${s.scores.performance} (${s.performanceRange.join('–')})`,
-    String(s.scores.accessibility), String(s.scores['best-practices']), String(s.scores.seo),
-    String(Math.round(s.metrics.tbt)), String(Math.round(s.metrics.fcp)), String(Math.round(s.metrics.lcp)), String(Math.round(s.metrics.si)), s.metrics.cls.toFixed(3),
+    String(s.scores.accessibility),
+    String(s.scores['best-practices']),
+    String(s.scores.seo),
+    String(Math.round(s.metrics.tbt)),
+    String(Math.round(s.metrics.fcp)),
+    String(Math.round(s.metrics.lcp)),
+    String(Math.round(s.metrics.si)),
+    s.metrics.cls.toFixed(3),
     `${s.heldRuns}/${s.runs}`,
     verdict(Object.values(s.scores).every((score) => score >= LIGHTHOUSE_TARGET)),
   ]);
-  const failing = series.flatMap((s) => s.failing.map((f) => `  ${new URL(s.url).pathname}: below 1 in ${f.runs}/${s.runs} runs: [${f.category}] ${f.audit}: ${f.title}`));
+  const failing = series.flatMap((s) =>
+    s.failing.map(
+      (f) =>
+        `  ${new URL(s.url).pathname}: below 1 in ${f.runs}/${s.runs} runs: [${f.category}] ${f.audit}: ${f.title}`,
+    ),
+  );
   return [
     `\n## Lighthouse, mobile, median of ${series[0]?.runs} runs per page (pages taken in turn)`,
-    table(['page', 'performance (range)', 'a11y', 'best practices', 'SEO', 'TBT ms', 'FCP ms', 'LCP ms', 'SI ms', 'CLS', 'first frame held', `every category ≥ ${LIGHTHOUSE_TARGET}`], rows),
+    table(
+      [
+        'page',
+        'performance (range)',
+        'a11y',
+        'best practices',
+        'SEO',
+        'TBT ms',
+        'FCP ms',
+        'LCP ms',
+        'SI ms',
+        'CLS',
+        'first frame held',
+        `every category ≥ ${LIGHTHOUSE_TARGET}`,
+      ],
+      rows,
+    ),
     ...failing,
     `"First frame held": runs in which headless Chromium reported the first paint ${HELD_PAINT_MS} ms or more after the page painted (Lighthouse issue #17148); Lantern then counts all that loaded before it as render-blocking.`,
   ].join('\n');
@@ -117,7 +169,11 @@ async function searchBench(siteDir: string): Promise<unknown> {
 
 async function main(): Promise<void> {
   const results: Results = {
-    machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      node: process.version,
+    },
     lighthouse: 'not run',
     errors: [],
   };
@@ -125,81 +181,212 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'pybook-bench-'));
   const siteDir = path.join(work, 'site');
   try {
-    const cached = await section('cached build of the real book', results, () => benchBuild(path.join(root, 'book.config.json'), siteDir, runs, 'cached'));
+    const cached = await section('cached build of the real book', results, () =>
+      benchBuild(path.join(root, 'book.config.json'), siteDir, runs, 'cached'),
+    );
     if (cached) {
       results.cachedBuild = { ...cached, targetMs: BUILD_TARGET_MS, withinTarget: cached.medianMs < BUILD_TARGET_MS };
-      console.log(`\n## Build of the real book with the build cache of the previous build (${cached.pages} pages, ${runs} runs, load average ${cached.loadAverage.join(' → ')})`);
-      console.log(table(['median ms', 'min ms', 'peak RSS MB (median / max)', `target < ${BUILD_TARGET_MS} ms`], [
-        [String(cached.medianMs), String(cached.minMs), `${cached.medianPeakRssMb ?? 'n/a'} / ${cached.maxPeakRssMb ?? 'n/a'}`, verdict(cached.medianMs < BUILD_TARGET_MS)],
-      ]));
+      console.log(
+        `\n## Build of the real book with the build cache of the previous build (${cached.pages} pages, ${runs} runs, load average ${cached.loadAverage.join(' → ')})`,
+      );
+      console.log(
+        table(
+          ['median ms', 'min ms', 'peak RSS MB (median / max)', `target < ${BUILD_TARGET_MS} ms`],
+          [
+            [
+              String(cached.medianMs),
+              String(cached.minMs),
+              `${cached.medianPeakRssMb ?? 'n/a'} / ${cached.maxPeakRssMb ?? 'n/a'}`,
+              verdict(cached.medianMs < BUILD_TARGET_MS),
+            ],
+          ],
+        ),
+      );
     }
-    const build = await section('cold build of the real book', results, () => benchBuild(path.join(root, 'book.config.json'), siteDir, runs));
+    const build = await section('cold build of the real book', results, () =>
+      benchBuild(path.join(root, 'book.config.json'), siteDir, runs),
+    );
     if (build) {
-      results.build = { ...build, targetMs: COLD_BUILD_TARGET_MS, withinTarget: build.medianMs <= COLD_BUILD_TARGET_MS };
-      console.log(`\n## Cold build of the real book, no cache (${build.pages} pages, ${runs} runs, ${build.outputMb} MB output, load average ${build.loadAverage.join(' → ')})`);
-      console.log(table(['median ms', 'min ms', 'peak RSS MB (median / max)', `target ≤ ${COLD_BUILD_TARGET_MS} ms (quiet machine)`, `peak RSS ≤ ${BUILD_RSS_TARGET_MB} MB`], [
-        [String(build.medianMs), String(build.minMs), `${build.medianPeakRssMb ?? 'n/a'} / ${build.maxPeakRssMb ?? 'n/a'}`, verdict(build.medianMs <= COLD_BUILD_TARGET_MS), verdict((build.maxPeakRssMb ?? 0) <= BUILD_RSS_TARGET_MB)],
-      ]));
+      results.build = {
+        ...build,
+        targetMs: COLD_BUILD_TARGET_MS,
+        withinTarget: build.medianMs <= COLD_BUILD_TARGET_MS,
+      };
+      console.log(
+        `\n## Cold build of the real book, no cache (${build.pages} pages, ${runs} runs, ${build.outputMb} MB output, load average ${build.loadAverage.join(' → ')})`,
+      );
+      console.log(
+        table(
+          [
+            'median ms',
+            'min ms',
+            'peak RSS MB (median / max)',
+            `target ≤ ${COLD_BUILD_TARGET_MS} ms (quiet machine)`,
+            `peak RSS ≤ ${BUILD_RSS_TARGET_MB} MB`,
+          ],
+          [
+            [
+              String(build.medianMs),
+              String(build.minMs),
+              `${build.medianPeakRssMb ?? 'n/a'} / ${build.maxPeakRssMb ?? 'n/a'}`,
+              verdict(build.medianMs <= COLD_BUILD_TARGET_MS),
+              verdict((build.maxPeakRssMb ?? 0) <= BUILD_RSS_TARGET_MB),
+            ],
+          ],
+        ),
+      );
     }
     const cores = os.availableParallelism();
     const poolThreads = Math.max(2, compileThreads(1000, undefined, cores));
-    const threads = await section('compile threads', results, () => benchThreads(path.join(root, 'book.config.json'), siteDir, runs, poolThreads, compileThreads(180, undefined, cores)));
+    const threads = await section('compile threads', results, () =>
+      benchThreads(
+        path.join(root, 'book.config.json'),
+        siteDir,
+        runs,
+        poolThreads,
+        compileThreads(180, undefined, cores),
+      ),
+    );
     if (threads) {
       results.threads = threads;
-      console.log(`\n## Cold build on ${threads.threads} compile threads against one (${threads.pairs} alternated pairs, ${cores} cores, load average ${threads.loadAverage.join(' → ')})`);
-      console.log(table(['1 thread median ms', `${threads.threads} threads median ms`, 'ratio (pool / one, median of pairs)', 'pybook build chooses here'], [
-        [String(threads.singleMedianMs), String(threads.pooledMedianMs), String(threads.ratio), `${threads.defaultThreads} thread${threads.defaultThreads === 1 ? '' : 's'}`],
-      ]));
+      console.log(
+        `\n## Cold build on ${threads.threads} compile threads against one (${threads.pairs} alternated pairs, ${cores} cores, load average ${threads.loadAverage.join(' → ')})`,
+      );
+      console.log(
+        table(
+          [
+            '1 thread median ms',
+            `${threads.threads} threads median ms`,
+            'ratio (pool / one, median of pairs)',
+            'pybook build chooses here',
+          ],
+          [
+            [
+              String(threads.singleMedianMs),
+              String(threads.pooledMedianMs),
+              String(threads.ratio),
+              `${threads.defaultThreads} thread${threads.defaultThreads === 1 ? '' : 's'}`,
+            ],
+          ],
+        ),
+      );
     }
     const floor = await section('parser floor', results, measureParseFloor);
     if (floor) {
       results.parseFloor = floor;
-      console.log(`\n## The floor under a cold build: the markdown parser alone (${floor.chapters} chapters, ${floor.characters} characters)`);
-      console.log(table(['one process, all chapters ms', 'two processes at once, half each ms (the slower)', 'speedup from the second core', "pybook's parser (also GFM tables, strikethrough), all chapters ms"], [
-        [String(floor.allMs), String(floor.twoHalvesMs), `${(floor.allMs / floor.twoHalvesMs).toFixed(2)}x`, String(floor.pybookMs)],
-      ]));
+      console.log(
+        `\n## The floor under a cold build: the markdown parser alone (${floor.chapters} chapters, ${floor.characters} characters)`,
+      );
+      console.log(
+        table(
+          [
+            'one process, all chapters ms',
+            'two processes at once, half each ms (the slower)',
+            'speedup from the second core',
+            "pybook's parser (also GFM tables, strikethrough), all chapters ms",
+          ],
+          [
+            [
+              String(floor.allMs),
+              String(floor.twoHalvesMs),
+              `${(floor.allMs / floor.twoHalvesMs).toFixed(2)}x`,
+              String(floor.pybookMs),
+            ],
+          ],
+        ),
+      );
       // #15 asks to halve the part of a cold build that is not the parser.
-      if (build) console.log(`the rest of a cold build (median minus the floor): ${Math.round(build.medianMs - floor.allMs)} ms; minus pybook's parser: ${Math.round(build.medianMs - floor.pybookMs)} ms`);
+      if (build)
+        console.log(
+          `the rest of a cold build (median minus the floor): ${Math.round(build.medianMs - floor.allMs)} ms; minus pybook's parser: ${Math.round(build.medianMs - floor.pybookMs)} ms`,
+        );
     }
 
     if (build) {
-      const weight = await section('page weight', results, async () => measurePageWeight(siteDir, BASE_PATH, WATCH_CHAPTER));
+      const weight = await section('page weight', results, async () =>
+        measurePageWeight(siteDir, BASE_PATH, WATCH_CHAPTER),
+      );
       if (weight) {
         results.pageWeight = weight;
         console.log(`\n## First load of ${weight.page} (gzip -9)`);
-        console.log(table(['what', 'KB gzip'], [
-          ...weight.scripts.map((s) => [s.file, (s.gzipBytes / 1024).toFixed(1)]),
-          [`first-load JS (budget ${FIRST_LOAD_JS_BUDGET_KB} KB: ${verdict(weight.withinBudget)})`, `${weight.firstLoadJsGzipKb} (${weight.firstLoadJsGzipBytes} bytes)`],
-          ['CSS', String(weight.cssGzipKb)],
-          ['HTML', String(weight.htmlGzipKb)],
-          ['site data (JSON, shared by all pages of the locale)', String(weight.dataGzipKb)],
-        ]));
-        if (weight.staticImportsNotPreloaded.length) console.log(`static imports not modulepreloaded: ${weight.staticImportsNotPreloaded.join(', ')}`);
+        console.log(
+          table(
+            ['what', 'KB gzip'],
+            [
+              ...weight.scripts.map((s) => [s.file, (s.gzipBytes / 1024).toFixed(1)]),
+              [
+                `first-load JS (budget ${FIRST_LOAD_JS_BUDGET_KB} KB: ${verdict(weight.withinBudget)})`,
+                `${weight.firstLoadJsGzipKb} (${weight.firstLoadJsGzipBytes} bytes)`,
+              ],
+              ['CSS', String(weight.cssGzipKb)],
+              ['HTML', String(weight.htmlGzipKb)],
+              ['site data (JSON, shared by all pages of the locale)', String(weight.dataGzipKb)],
+            ],
+          ),
+        );
+        if (weight.staticImportsNotPreloaded.length)
+          console.log(`static imports not modulepreloaded: ${weight.staticImportsNotPreloaded.join(', ')}`);
       }
 
-      const runner = await section('example runner', results, () => benchRunner(siteDir, BASE_PATH, path.join(root, 'book.config.json')));
+      const runner = await section('example runner', results, () =>
+        benchRunner(siteDir, BASE_PATH, path.join(root, 'book.config.json')),
+      );
       if (runner) {
         results.runner = runner;
         console.log('\n## Examples a reader can run in the page (target: 90% of those python3 / node run)');
-        console.log(table(['locale', 'language', 'with Run', 'run by the check', 'share'], runner.share.map((s) => [s.locale, s.lang, String(s.offered), String(s.runNatively), `${s.percent}%`])));
-        console.log('\n## Run in Chromium (dictionary/, cold HTTP cache, new local server per try; targets: first output 3 s, second run 100 ms)');
-        console.log(table(['runtime', 'first Run to output ms (median, tries)', 'second Run ms (median)', 'first run bytes on the wire'], (['python', 'javascript'] as const).map((lang) => [
-          lang, `${medianOf(runner[lang].firstRunMs)} (${runner[lang].firstRunMs.join(', ')})`, String(medianOf(runner[lang].secondRunMs)), `${(runner[lang].firstRunBytes / 1e6).toFixed(2)} MB`,
-        ])));
+        console.log(
+          table(
+            ['locale', 'language', 'with Run', 'run by the check', 'share'],
+            runner.share.map((s) => [s.locale, s.lang, String(s.offered), String(s.runNatively), `${s.percent}%`]),
+          ),
+        );
+        console.log(
+          '\n## Run in Chromium (dictionary/, cold HTTP cache, new local server per try; targets: first output 3 s, second run 100 ms)',
+        );
+        console.log(
+          table(
+            [
+              'runtime',
+              'first Run to output ms (median, tries)',
+              'second Run ms (median)',
+              'first run bytes on the wire',
+            ],
+            (['python', 'javascript'] as const).map((lang) => [
+              lang,
+              `${medianOf(runner[lang].firstRunMs)} (${runner[lang].firstRunMs.join(', ')})`,
+              String(medianOf(runner[lang].secondRunMs)),
+              `${(runner[lang].firstRunBytes / 1e6).toFixed(2)} MB`,
+            ]),
+          ),
+        );
       }
 
       const comparisons = await section('clipped comparisons', results, async () => {
         const { readdirSync } = await import('node:fs');
-        const slugs = readdirSync(path.join(root, 'book', 'en')).filter((f) => f.endsWith('.mdx')).map((f) => `${f.slice(0, -4)}/`);
+        const slugs = readdirSync(path.join(root, 'book', 'en'))
+          .filter((f) => f.endsWith('.mdx'))
+          .map((f) => `${f.slice(0, -4)}/`);
         return measureClippedComparisons(siteDir, BASE_PATH, [...slugs, ...slugs.map((s) => `zh-cn/${s}`)]);
       });
       if (comparisons) {
         results.comparisons = comparisons;
-        console.log(`\n## Comparison code and output blocks clipped horizontally (${comparisons.chapters} chapter pages, target 0)`);
-        console.log(table(['width px', 'blocks', 'clipped', 'share clipped', 'lines over 90 columns (not counted)'], comparisons.perWidth.map((w) => [
-          String(w.width), String(w.blocks), String(w.clipped), `${((100 * w.clipped) / Math.max(1, w.blocks)).toFixed(1)}%`, String(w.overlong),
-        ])));
-        for (const w of comparisons.perWidth) for (const example of w.examples) console.log(`clipped at ${w.width} px: ${example}`);
+        console.log(
+          `\n## Comparison code and output blocks clipped horizontally (${comparisons.chapters} chapter pages, target 0)`,
+        );
+        console.log(
+          table(
+            ['width px', 'blocks', 'clipped', 'share clipped', 'lines over 90 columns (not counted)'],
+            comparisons.perWidth.map((w) => [
+              String(w.width),
+              String(w.blocks),
+              String(w.clipped),
+              `${((100 * w.clipped) / Math.max(1, w.blocks)).toFixed(1)}%`,
+              String(w.overlong),
+            ]),
+          ),
+        );
+        for (const w of comparisons.perWidth)
+          for (const example of w.examples) console.log(`clipped at ${w.width} px: ${example}`);
       }
 
       const load = await section('load test', results, async () => {
@@ -216,9 +403,18 @@ async function main(): Promise<void> {
       }
 
       const lighthouse = await section('lighthouse', results, async () => {
-        const server = await startStaticServer({ dir: siteDir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+        const server = await startStaticServer({
+          dir: siteDir,
+          basePath: BASE_PATH,
+          port: 0,
+          localeDirs: ['zh-cn'],
+          log: () => {},
+        });
         try {
-          return await runLighthouseSeries([`${server.url}${WATCH_CHAPTER}/`, `${server.url}zh-cn/${WATCH_CHAPTER}/`], LIGHTHOUSE_RUNS);
+          return await runLighthouseSeries(
+            [`${server.url}${WATCH_CHAPTER}/`, `${server.url}zh-cn/${WATCH_CHAPTER}/`],
+            LIGHTHOUSE_RUNS,
+          );
         } finally {
           await server.close();
         }
@@ -238,32 +434,74 @@ async function main(): Promise<void> {
     const watchStart = await section('watch start', results, () => benchWatchStart());
     if (watchStart) results.watchStart = watchStart;
     const watch = await section('watch latency', results, () => benchWatchLatency(edits));
-    if (watch) results.watch = { ...watch, targetP50Ms: SAVE_P50_TARGET_MS, targetP95Ms: SAVE_P95_TARGET_MS, withinTarget: watch.p50Ms <= SAVE_P50_TARGET_MS && watch.p95Ms <= SAVE_P95_TARGET_MS };
+    if (watch)
+      results.watch = {
+        ...watch,
+        targetP50Ms: SAVE_P50_TARGET_MS,
+        targetP95Ms: SAVE_P95_TARGET_MS,
+        withinTarget: watch.p50Ms <= SAVE_P50_TARGET_MS && watch.p95Ms <= SAVE_P95_TARGET_MS,
+      };
     if (watchStart || watch) console.log(watchTables(watchStart, watch));
     const profile = await section('rebuild profile', results, () => profileRebuild(5));
     if (profile) {
       results.rebuildProfile = profile;
       console.log('\n## One incremental rebuild after a one-chapter edit, by stage (median of 5)');
-      console.log(table(['stage', 'ms'], [...Object.entries(profile.stagesMs).map(([stage, ms]) => [stage, String(ms)]), ['writing changed files (syncOutput)', String(profile.syncOutputMs)], ['total', String(profile.totalMs)]]));
+      console.log(
+        table(
+          ['stage', 'ms'],
+          [
+            ...Object.entries(profile.stagesMs).map(([stage, ms]) => [stage, String(ms)]),
+            ['writing changed files (syncOutput)', String(profile.syncOutputMs)],
+            ['total', String(profile.totalMs)],
+          ],
+        ),
+      );
     }
 
     const scaling = await section('build scaling', results, () => benchScaling(sizes, 1, startedAt + budgetMs, log));
     if (scaling) {
       results.scaling = scaling;
-      console.log(`\n## Cold build of generated books (1 run per size; each chapter in en and zh-cn; load average ${scaling.points[0]?.loadAverage[0]} → ${(scaling.collapsedLargest ?? scaling.points[scaling.points.length - 1])?.loadAverage[1]})`);
+      console.log(
+        `\n## Cold build of generated books (1 run per size; each chapter in en and zh-cn; load average ${scaling.points[0]?.loadAverage[0]} → ${(scaling.collapsedLargest ?? scaling.points[scaling.points.length - 1])?.loadAverage[1]})`,
+      );
       const rows = scaling.points.map((p) => ({ label: String(p.chapters), point: p }));
-      if (scaling.collapsedLargest) rows.push({ label: `${scaling.collapsedLargest.chapters}, categories collapsed`, point: scaling.collapsedLargest });
-      console.log(table(['chapters', 'pages', 'wall ms', 'ms/chapter', 'peak RSS MB', 'output MB'], rows.map(({ label, point: p }) => [
-        label, String(p.pages), String(p.medianMs), String(p.msPerChapter), String(p.maxPeakRssMb ?? 'n/a'), String(p.outputMb),
-      ])));
+      if (scaling.collapsedLargest)
+        rows.push({
+          label: `${scaling.collapsedLargest.chapters}, categories collapsed`,
+          point: scaling.collapsedLargest,
+        });
+      console.log(
+        table(
+          ['chapters', 'pages', 'wall ms', 'ms/chapter', 'peak RSS MB', 'output MB'],
+          rows.map(({ label, point: p }) => [
+            label,
+            String(p.pages),
+            String(p.medianMs),
+            String(p.msPerChapter),
+            String(p.maxPeakRssMb ?? 'n/a'),
+            String(p.outputMb),
+          ]),
+        ),
+      );
       const built = scaling.points.map((p) => p.chapters);
-      console.log(`ms per chapter grows ${scaling.perChapterGrowth}x from ${built[0]} to ${built[built.length - 1]} chapters: ${scaling.linear ? 'linear' : 'NOT linear'}; output per chapter grows ${scaling.outputPerChapterGrowth}x`);
-      if (scaling.skippedSizes.length) console.log(`skipped (time budget): ${scaling.skippedSizes.join(', ')} chapters`);
+      console.log(
+        `ms per chapter grows ${scaling.perChapterGrowth}x from ${built[0]} to ${built[built.length - 1]} chapters: ${scaling.linear ? 'linear' : 'NOT linear'}; output per chapter grows ${scaling.outputPerChapterGrowth}x`,
+      );
+      if (scaling.skippedSizes.length)
+        console.log(`skipped (time budget): ${scaling.skippedSizes.join(', ')} chapters`);
       const largest = scaling.points.find((p) => p.chapters === 1000);
-      if (largest) console.log(`1,000-chapter book peak RSS ${largest.maxPeakRssMb ?? 'n/a'} MB (target ≤ ${LARGE_BOOK_RSS_TARGET_MB} MB: ${verdict((largest.maxPeakRssMb ?? Infinity) <= LARGE_BOOK_RSS_TARGET_MB)})`);
+      if (largest)
+        console.log(
+          `1,000-chapter book peak RSS ${largest.maxPeakRssMb ?? 'n/a'} MB (target ≤ ${LARGE_BOOK_RSS_TARGET_MB} MB: ${verdict((largest.maxPeakRssMb ?? Infinity) <= LARGE_BOOK_RSS_TARGET_MB)})`,
+        );
     }
-    if (results.lighthouse !== 'not run') console.log(`\nLighthouse performance (median): ${results.lighthouse.map((s) => `${new URL(s.url).pathname} ${s.scores.performance}`).join(', ')}`);
-    console.log(`machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.loadAverage.join(' ')} (figures are wall-clock and move with the load)`);
+    if (results.lighthouse !== 'not run')
+      console.log(
+        `\nLighthouse performance (median): ${results.lighthouse.map((s) => `${new URL(s.url).pathname} ${s.scores.performance}`).join(', ')}`,
+      );
+    console.log(
+      `machine: ${results.machine.cpus} CPUs, load average at start ${results.machine.loadAverage.join(' ')} (figures are wall-clock and move with the load)`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

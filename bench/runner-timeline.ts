@@ -25,7 +25,10 @@ const RECORDER = () => {
 };
 
 /** Bytes on the wire of the page's own requests (Pyodide's files are fetched by the page). */
-async function wireBytes(context: BrowserContext, page: Page): Promise<{ session: CDPSession; take(): { bytes: number; requests: number } }> {
+async function wireBytes(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ session: CDPSession; take(): { bytes: number; requests: number } }> {
   const session = await context.newCDPSession(page);
   await session.send('Network.enable');
   let bytes = 0;
@@ -36,14 +39,18 @@ async function wireBytes(context: BrowserContext, page: Page): Promise<{ session
   session.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength;
     requests++;
-    list.push(`${(event.encodedDataLength / 1e3).toFixed(1)} kB ${urls.get(event.requestId)?.replace(/^.*\/python-guide-for-javascript-engineers\//, '')}`);
+    list.push(
+      `${(event.encodedDataLength / 1e3).toFixed(1)} kB ${urls.get(event.requestId)?.replace(/^.*\/python-guide-for-javascript-engineers\//, '')}`,
+    );
   });
   return {
     session,
     take: () => {
       const r = { bytes, requests };
       if (process.env.LIST_REQUESTS) console.log(list.join('\n'));
-      bytes = 0; requests = 0; list.length = 0;
+      bytes = 0;
+      requests = 0;
+      list.length = 0;
       return r;
     },
   };
@@ -51,43 +58,62 @@ async function wireBytes(context: BrowserContext, page: Page): Promise<{ session
 
 /** Clicks Run on the first Python block (in the page, no pointer move) and resolves with the steps' times from the click, once output shows. */
 function runOnce(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => new Promise<Record<string, number>>((resolve) => {
-    const block = document.querySelectorAll('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])')[0];
-    const log = (window as unknown as { __timeline: Array<{ what: string; t: number }> }).__timeline;
-    const from = log.length;
-    const status = block.querySelector('.code-run-status')!;
-    const steps: Record<string, number> = {};
-    let last = '';
-    const started = performance.now();
-    const statusWatch = new MutationObserver(() => {
-      const text = status.textContent ?? '';
-      let key = `status:${text.replace(/[\d.]+/g, '#').slice(0, 24)}`;
-      if (key === last) return;
-      last = key;
-      while (key in steps) key += "'";
-      steps[key] = performance.now() - started;
-    });
-    statusWatch.observe(status, { subtree: true, childList: true, characterData: true });
-    const observer = new MutationObserver(() => {
-      const run = block.querySelector('.code-run-output');
-      if (!run || !run.querySelector('.code-output-pre')?.textContent) return;
-      observer.disconnect();
-      requestAnimationFrame(() => {
-        steps.output = performance.now() - started;
-        statusWatch.disconnect();
-        for (const { what, t } of log.slice(from)) if (t >= started) steps[what] ??= t - started;
-        resolve(steps);
-      });
-    });
-    observer.observe(block, { subtree: true, childList: true, characterData: true });
-    block.querySelector<HTMLButtonElement>('button[data-code-action=run]')!.click();
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve) => {
+        const block = document.querySelectorAll(
+          '.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])',
+        )[0];
+        const log = (window as unknown as { __timeline: Array<{ what: string; t: number }> }).__timeline;
+        const from = log.length;
+        const status = block.querySelector('.code-run-status')!;
+        const steps: Record<string, number> = {};
+        let last = '';
+        const started = performance.now();
+        const statusWatch = new MutationObserver(() => {
+          const text = status.textContent ?? '';
+          let key = `status:${text.replace(/[\d.]+/g, '#').slice(0, 24)}`;
+          if (key === last) return;
+          last = key;
+          while (key in steps) key += "'";
+          steps[key] = performance.now() - started;
+        });
+        statusWatch.observe(status, { subtree: true, childList: true, characterData: true });
+        const observer = new MutationObserver(() => {
+          const run = block.querySelector('.code-run-output');
+          if (!run || !run.querySelector('.code-output-pre')?.textContent) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            steps.output = performance.now() - started;
+            statusWatch.disconnect();
+            for (const { what, t } of log.slice(from)) if (t >= started) steps[what] ??= t - started;
+            resolve(steps);
+          });
+        });
+        observer.observe(block, { subtree: true, childList: true, characterData: true });
+        block.querySelector<HTMLButtonElement>('button[data-code-action=run]')!.click();
+      }),
+  );
 }
 
-const ended = (page: Page, run: number) => page.locator(`.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"]) .code-run-output[data-run="${run}"]:not([data-verdict="pending"])`).first().waitFor({ timeout: 300_000 });
+const ended = (page: Page, run: number) =>
+  page
+    .locator(
+      `.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"]) .code-run-output[data-run="${run}"]:not([data-verdict="pending"])`,
+    )
+    .first()
+    .waitFor({ timeout: 300_000 });
 
 /** Waits until the page has heard as many sandboxes say 'ready' as `count`. */
-const readyCount = (page: Page, count: number) => page.waitForFunction((n) => (window as unknown as { __timeline: Array<{ what: string }> }).__timeline.filter((e) => e.what === 'message:ready').length >= n, count, { timeout: 300_000 });
+const readyCount = (page: Page, count: number) =>
+  page.waitForFunction(
+    (n) =>
+      (window as unknown as { __timeline: Array<{ what: string }> }).__timeline.filter(
+        (e) => e.what === 'message:ready',
+      ).length >= n,
+    count,
+    { timeout: 300_000 },
+  );
 
 async function main(): Promise<void> {
   const [siteDir, triesText = '3'] = process.argv.slice(2);
@@ -97,7 +123,13 @@ async function main(): Promise<void> {
   const add = (name: string, value: number) => (figures[name] ??= []).push(Math.round(value));
   try {
     for (let i = 0; i < Number(triesText); i++) {
-      const server = await startStaticServer({ dir: siteDir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+      const server = await startStaticServer({
+        dir: siteDir,
+        basePath: BASE_PATH,
+        port: 0,
+        localeDirs: ['zh-cn'],
+        log: () => {},
+      });
       const context = await newContext(browser);
       try {
         await context.addInitScript(RECORDER);
@@ -112,7 +144,11 @@ async function main(): Promise<void> {
         const bytes = wire.take();
         for (const [k, v] of Object.entries(first)) add(`cold first run: ${k}`, v);
         add('cold first run: MB on the wire', bytes.bytes / 1e4);
-        console.log(`try ${i + 1}: first run`, first, `${(bytes.bytes / 1e6).toFixed(2)} MB in ${bytes.requests} requests`);
+        console.log(
+          `try ${i + 1}: first run`,
+          first,
+          `${(bytes.bytes / 1e6).toFixed(2)} MB in ${bytes.requests} requests`,
+        );
         // Right after the first run ended: the spare may still be starting.
         const second = await runOnce(page);
         await ended(page, 2);
@@ -133,7 +169,11 @@ async function main(): Promise<void> {
         const warmBytes = wire.take();
         add('next visit first run: output', warm.output);
         add('next visit first run: MB on the wire', warmBytes.bytes / 1e4);
-        console.log(`try ${i + 1}: next visit`, warm, `${(warmBytes.bytes / 1e6).toFixed(3)} MB in ${warmBytes.requests} requests`);
+        console.log(
+          `try ${i + 1}: next visit`,
+          warm,
+          `${(warmBytes.bytes / 1e6).toFixed(3)} MB in ${warmBytes.requests} requests`,
+        );
         await wire.session.detach();
       } finally {
         await context.close();
@@ -144,7 +184,8 @@ async function main(): Promise<void> {
     await browser.close();
   }
   console.log('\nmedians (ms; "MB" rows in hundredths of a MB):');
-  for (const [name, values] of Object.entries(figures)) console.log(`  ${name}: ${median(values)} [${values.join(', ')}]`);
+  for (const [name, values] of Object.entries(figures))
+    console.log(`  ${name}: ${median(values)} [${values.join(', ')}]`);
 }
 
 await main();

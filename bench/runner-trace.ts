@@ -15,16 +15,24 @@ import { BASE_PATH, launchChromium, newContext } from '../test/helpers/browser.j
 import { median } from './stats.js';
 import { traced, type TraceEvent } from './trace.js';
 
-const CATEGORIES = (process.env.TRACE_CATEGORIES ?? ['blink.user_timing', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'devtools.timeline', 'v8'].join(',')).split(',');
+const CATEGORIES = (
+  process.env.TRACE_CATEGORIES ??
+  ['blink.user_timing', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'devtools.timeline', 'v8'].join(',')
+).split(',');
 
 const runSelector = '.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])';
 
 async function coldRun(page: Page): Promise<void> {
   await page.evaluate((selector) => {
     performance.mark('pybook:click');
-    document.querySelector(`${selector} button[data-code-action=run]`)!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document
+      .querySelector(`${selector} button[data-code-action=run]`)!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }));
   }, runSelector);
-  await page.locator(`${runSelector} .code-run-output[data-run="1"]:not([data-verdict="pending"])`).first().waitFor({ timeout: 300_000 });
+  await page
+    .locator(`${runSelector} .code-run-output[data-run="1"]:not([data-verdict="pending"])`)
+    .first()
+    .waitFor({ timeout: 300_000 });
 }
 
 /**
@@ -43,7 +51,10 @@ function steps(events: TraceEvent[]): Record<string, number> {
     if (!(name in out)) out[name] = at(e);
   }
   const end = out['first output'] ?? Infinity;
-  const sum = (name: string) => events.filter((e) => e.ph === 'X' && e.name === name && at(e) >= 0 && at(e) < end).reduce((total, e) => total + (e.dur ?? 0) / 1000, 0);
+  const sum = (name: string) =>
+    events
+      .filter((e) => e.ph === 'X' && e.name === name && at(e) >= 0 && at(e) < end)
+      .reduce((total, e) => total + (e.dur ?? 0) / 1000, 0);
   out['(busy) wasm lazy compile, in the worker'] = sum('wasm.CompileLazy');
   out['(busy) wasm top-tier compile, background threads'] = sum('wasm.TopTierCompilation');
   return out;
@@ -54,7 +65,8 @@ function parseArgs(args: string[]): { sites: string[]; tries: number } {
   const at = args.indexOf('--tries');
   const tries = at >= 0 ? Number(args[at + 1]) : 3;
   const sites = args.filter((_, i) => i !== at && i !== at + 1);
-  if (!sites.length || !(tries > 0)) throw new Error('usage: bench/runner-trace.ts [--tries n] <site folder> [<site folder>…]');
+  if (!sites.length || !(tries > 0))
+    throw new Error('usage: bench/runner-trace.ts [--tries n] <site folder> [<site folder>…]');
   return { sites, tries };
 }
 
@@ -65,7 +77,13 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; i < tries; i++) {
       for (const siteDir of sites) {
-        const server = await startStaticServer({ dir: siteDir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+        const server = await startStaticServer({
+          dir: siteDir,
+          basePath: BASE_PATH,
+          port: 0,
+          localeDirs: ['zh-cn'],
+          log: () => {},
+        });
         const context = await newContext(browser);
         try {
           const page = await context.newPage();
@@ -73,7 +91,11 @@ async function main(): Promise<void> {
           await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
           await page.waitForLoadState('networkidle');
           const events = await traced(browser, CATEGORIES, () => coldRun(page));
-          if (process.env.TRACE_OUT) await writeFile(`${process.env.TRACE_OUT}.${sites.indexOf(siteDir)}.${i}.json`, JSON.stringify({ traceEvents: events }));
+          if (process.env.TRACE_OUT)
+            await writeFile(
+              `${process.env.TRACE_OUT}.${sites.indexOf(siteDir)}.${i}.json`,
+              JSON.stringify({ traceEvents: events }),
+            );
           const found = steps(events);
           console.log(`${siteDir}, try ${i + 1}:`);
           for (const [name, ms] of Object.entries(found)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
@@ -90,7 +112,8 @@ async function main(): Promise<void> {
   }
   for (const [site, mine] of figures) {
     console.log(`\n${site}: medians (ms from the click)`);
-    for (const [name, values] of Object.entries(mine)) console.log(`  ${String(median(values)).padStart(6)}  ${name} [${values.join(', ')}]`);
+    for (const [name, values] of Object.entries(mine))
+      console.log(`  ${String(median(values)).padStart(6)}  ${name} [${values.join(', ')}]`);
   }
 }
 

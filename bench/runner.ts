@@ -10,7 +10,12 @@ import { loadBook } from '../src/book/load-book.js';
 import { pageRoute } from '../src/book/routes.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { compileChapter } from '../src/markdown/compile.js';
-import { BROWSER_CHECK_FILE, exampleKey, isOfferedToRun, type BrowserCheckRecord } from '../src/runner/build/browser-check-file.js';
+import {
+  BROWSER_CHECK_FILE,
+  exampleKey,
+  isOfferedToRun,
+  type BrowserCheckRecord,
+} from '../src/runner/build/browser-check-file.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { launchChromium, newContext } from '../test/helpers/browser.js';
 import { median } from './stats.js';
@@ -34,15 +39,25 @@ interface RunTimes {
 /** Which examples a page offers to run, from the committed record (what the build reads). */
 export function runnableShare(configPath: string): RunnerFigures['share'] {
   const config = loadConfig(configPath);
-  const record = JSON.parse(readFileSync(path.resolve(config.rootDir, config.contentDir, BROWSER_CHECK_FILE), 'utf8')) as BrowserCheckRecord;
+  const record = JSON.parse(
+    readFileSync(path.resolve(config.rootDir, config.contentDir, BROWSER_CHECK_FILE), 'utf8'),
+  ) as BrowserCheckRecord;
   const passed = new Set(record.passed);
   const book = loadBook(config);
   const share: RunnerFigures['share'] = [];
   for (const locale of book.locales) {
-    const counts: Record<string, { offered: number; runNatively: number }> = { python: { offered: 0, runNatively: 0 }, javascript: { offered: 0, runNatively: 0 } };
+    const counts: Record<string, { offered: number; runNatively: number }> = {
+      python: { offered: 0, runNatively: 0 },
+      javascript: { offered: 0, runNatively: 0 },
+    };
     for (const chapter of book.chapters[locale.code]) {
       if (chapter.fallback) continue;
-      const compiled = compileChapter(chapter.source, chapter.file, { slug: chapter.slug, basePath: config.basePath, localePaths: [], routeFor: (s) => pageRoute(config.basePath, locale, s) });
+      const compiled = compileChapter(chapter.source, chapter.file, {
+        slug: chapter.slug,
+        basePath: config.basePath,
+        localePaths: [],
+        routeFor: (s) => pageRoute(config.basePath, locale, s),
+      });
       for (const example of compiled.examples) {
         const count = counts[example.lang];
         if (!count || example.norun !== undefined) continue;
@@ -50,7 +65,8 @@ export function runnableShare(configPath: string): RunnerFigures['share'] {
         if (isOfferedToRun(example) && passed.has(exampleKey(example))) count.offered++;
       }
     }
-    for (const [lang, c] of Object.entries(counts)) share.push({ locale: locale.code, lang, ...c, percent: Math.round((1000 * c.offered) / c.runNatively) / 10 });
+    for (const [lang, c] of Object.entries(counts))
+      share.push({ locale: locale.code, lang, ...c, percent: Math.round((1000 * c.offered) / c.runNatively) / 10 });
   }
   return share;
 }
@@ -59,7 +75,12 @@ export function runnableShare(configPath: string): RunnerFigures['share'] {
 function countBytes(page: Page): () => number {
   let total = 0;
   page.on('requestfinished', (request) => {
-    void request.sizes().then((sizes) => { total += sizes.responseBodySize + sizes.responseHeadersSize; }, () => {});
+    void request.sizes().then(
+      (sizes) => {
+        total += sizes.responseBodySize + sizes.responseHeadersSize;
+      },
+      () => {},
+    );
   });
   return () => total;
 }
@@ -69,21 +90,34 @@ function countBytes(page: Page): () => number {
  * text and a frame with it has been produced: what the reader sees, without test-driver latency.
  */
 function clickAndTimeFirstOutput(page: Page, blockIndex: number, lang: string): Promise<number> {
-  return page.evaluate(({ blockIndex, lang }) => new Promise<number>((resolve) => {
-    const block = document.querySelectorAll(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"])`)[blockIndex];
-    const started = performance.now();
-    const observer = new MutationObserver(() => {
-      const run = block.querySelector('.code-run-output');
-      if (!run || run.getAttribute('data-run') === null || !run.querySelector('.code-output-pre')?.textContent) return;
-      observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now() - started));
-    });
-    observer.observe(block, { subtree: true, childList: true, characterData: true });
-    block.querySelector<HTMLButtonElement>('button[data-code-action=run]')!.click();
-  }), { blockIndex, lang });
+  return page.evaluate(
+    ({ blockIndex, lang }) =>
+      new Promise<number>((resolve) => {
+        const block = document.querySelectorAll(`.markdown .code-block:has(.code-run[data-run-lang="${lang}"])`)[
+          blockIndex
+        ];
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          const run = block.querySelector('.code-run-output');
+          if (!run || run.getAttribute('data-run') === null || !run.querySelector('.code-output-pre')?.textContent)
+            return;
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now() - started));
+        });
+        observer.observe(block, { subtree: true, childList: true, characterData: true });
+        block.querySelector<HTMLButtonElement>('button[data-code-action=run]')!.click();
+      }),
+    { blockIndex, lang },
+  );
 }
 
-async function timeRuns(siteDir: string, basePath: string, slug: string, lang: 'python' | 'javascript', tries: number): Promise<RunTimes> {
+async function timeRuns(
+  siteDir: string,
+  basePath: string,
+  slug: string,
+  lang: 'python' | 'javascript',
+  tries: number,
+): Promise<RunTimes> {
   const firstRunMs: number[] = [];
   const secondRunMs: number[] = [];
   let firstRunBytes = 0;
@@ -107,7 +141,9 @@ async function timeRuns(siteDir: string, basePath: string, slug: string, lang: '
         if (i === 0) firstRunBytes = bytes();
         // The output panel is emptied at the start of a run, so the observer waits for the new text.
         secondRunMs.push(Math.round(await clickAndTimeFirstOutput(page, 0, lang)));
-        await block.locator('.code-run-output[data-run="2"]:not([data-verdict="pending"])').waitFor({ timeout: 120_000 });
+        await block
+          .locator('.code-run-output[data-run="2"]:not([data-verdict="pending"])')
+          .waitFor({ timeout: 120_000 });
       } finally {
         await context.close();
         await server.close();
@@ -119,7 +155,12 @@ async function timeRuns(siteDir: string, basePath: string, slug: string, lang: '
   return { firstRunMs, secondRunMs, firstRunBytes };
 }
 
-export async function benchRunner(siteDir: string, basePath: string, configPath: string, tries = 3): Promise<RunnerFigures> {
+export async function benchRunner(
+  siteDir: string,
+  basePath: string,
+  configPath: string,
+  tries = 3,
+): Promise<RunnerFigures> {
   return {
     share: runnableShare(configPath),
     python: await timeRuns(siteDir, basePath, 'dictionary', 'python', tries),

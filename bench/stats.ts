@@ -19,7 +19,13 @@ export const round = (value: number, digits = 0) => {
 
 /** Left-aligned columns separated by two spaces, with a dashed rule under the header. */
 export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [format(header), format(widths.map((w) => '-'.repeat(w))), ...rows.map(format)].join('\n');
 }

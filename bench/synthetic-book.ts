@@ -23,8 +23,34 @@ function seeded(seed: number): () => number {
   };
 }
 
-const TOPICS = ['lists', 'dictionaries', 'sets', 'strings', 'functions', 'classes', 'modules', 'exceptions', 'files', 'iterators', 'generators', 'decorators'];
-const TOPICS_ZH = ['列表', '字典', '集合', '字符串', '函数', '类', '模块', '异常', '文件', '迭代器', '生成器', '装饰器'];
+const TOPICS = [
+  'lists',
+  'dictionaries',
+  'sets',
+  'strings',
+  'functions',
+  'classes',
+  'modules',
+  'exceptions',
+  'files',
+  'iterators',
+  'generators',
+  'decorators',
+];
+const TOPICS_ZH = [
+  '列表',
+  '字典',
+  '集合',
+  '字符串',
+  '函数',
+  '类',
+  '模块',
+  '异常',
+  '文件',
+  '迭代器',
+  '生成器',
+  '装饰器',
+];
 
 const SENTENCES_EN = [
   'In JavaScript you would reach for an array here; Python offers a list that behaves much the same way.',
@@ -103,7 +129,9 @@ export function chapterSource(n: number, total: number, locale: 'en' | 'zh-cn'):
   for (let section = 1; section <= 4; section += 1) {
     const target = linkTo();
     lines.push(
-      zh ? `## 第 ${section} 节：${topic}的用法 {#section-${section}}` : `## Section ${section}: using ${topic} {#section-${section}}`,
+      zh
+        ? `## 第 ${section} 节：${topic}的用法 {#section-${section}}`
+        : `## Section ${section}: using ${topic} {#section-${section}}`,
       '',
       `${paragraph(random, sentences, 3)} ${zh ? '参见' : 'See'} [${zh ? `第 ${target} 章` : `chapter ${target}`}](./${slugOf(target)}.mdx).`,
       '',
@@ -119,7 +147,12 @@ export function chapterSource(n: number, total: number, locale: 'en' | 'zh-cn'):
       '',
     );
     if (section === 2) {
-      lines.push(zh ? ':::tip[来自 JavaScript]' : ':::tip[Coming from JavaScript]', paragraph(random, sentences, 2), ':::', '');
+      lines.push(
+        zh ? ':::tip[来自 JavaScript]' : ':::tip[Coming from JavaScript]',
+        paragraph(random, sentences, 2),
+        ':::',
+        '',
+      );
     }
   }
   return lines.join('\n');
@@ -135,7 +168,12 @@ export interface SyntheticBook {
  * Writes a book of `chapters` chapters (en + zh-cn) into `dir` and returns its config path.
  * Categories start expanded (the default) unless `collapsed` is set.
  */
-export function writeSyntheticBook(dir: string, chapters: number, realConfigPath: string, collapsed = false): SyntheticBook {
+export function writeSyntheticBook(
+  dir: string,
+  chapters: number,
+  realConfigPath: string,
+  collapsed = false,
+): SyntheticBook {
   const config = JSON.parse(readFileSync(realConfigPath, 'utf8')) as Record<string, unknown>;
   delete config.$schema;
   // The real book's home page names its project chapters, which a generated book does not have.
@@ -145,13 +183,19 @@ export function writeSyntheticBook(dir: string, chapters: number, realConfigPath
     const items: string[] = [];
     for (let n = first; n < first + CHAPTERS_PER_CATEGORY && n <= chapters; n += 1) items.push(slugOf(n));
     const part = Math.ceil(first / CHAPTERS_PER_CATEGORY);
-    sidebar.push({ type: 'category', label: { en: `Part ${part}`, 'zh-cn': `第 ${part} 部分` }, items, ...(collapsed ? { collapsed } : {}) });
+    sidebar.push({
+      type: 'category',
+      label: { en: `Part ${part}`, 'zh-cn': `第 ${part} 部分` },
+      items,
+      ...(collapsed ? { collapsed } : {}),
+    });
   }
   Object.assign(config, { contentDir: 'book', staticDir: 'book/static', sidebar });
   for (const locale of ['en', 'zh-cn'] as const) {
     const folder = path.join(dir, 'book', locale);
     mkdirSync(folder, { recursive: true });
-    for (let n = 1; n <= chapters; n += 1) writeFileSync(path.join(folder, `${slugOf(n)}.mdx`), chapterSource(n, chapters, locale));
+    for (let n = 1; n <= chapters; n += 1)
+      writeFileSync(path.join(folder, `${slugOf(n)}.mdx`), chapterSource(n, chapters, locale));
   }
   mkdirSync(path.join(dir, 'book', 'static'), { recursive: true });
   const configPath = path.join(dir, 'book.config.json');

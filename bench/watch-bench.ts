@@ -95,7 +95,12 @@ export function copyRealBook(): { dir: string; configPath: string; chapterFile: 
   cpSync(path.join(root, 'book'), path.join(dir, 'book'), { recursive: true });
   cpSync(path.join(root, 'book.config.json'), path.join(dir, 'book.config.json'));
   // Outside a project with node_modules/, the build cache lives in .pybook-cache (see DiskCache.forBook).
-  return { dir, configPath: path.join(dir, 'book.config.json'), chapterFile: path.join(dir, 'book', 'en', `${WATCH_CHAPTER}.mdx`), cacheDir: path.join(dir, '.pybook-cache') };
+  return {
+    dir,
+    configPath: path.join(dir, 'book.config.json'),
+    chapterFile: path.join(dir, 'book', 'en', `${WATCH_CHAPTER}.mdx`),
+    cacheDir: path.join(dir, '.pybook-cache'),
+  };
 }
 
 /** A `pybook watch` child process and what its terminal output says. */
@@ -114,16 +119,31 @@ interface WatchProcess {
 
 function startWatchProcess(book: { dir: string; configPath: string }): WatchProcess {
   const startedAt = now();
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'pybook.js'), 'watch', '-c', book.configPath, '-o', path.join(book.dir, 'site'), '--port', '0'], {
-    cwd: book.dir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'bin', 'pybook.js'),
+      'watch',
+      '-c',
+      book.configPath,
+      '-o',
+      path.join(book.dir, 'site'),
+      '--port',
+      '0',
+    ],
+    {
+      cwd: book.dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const lines = createInterface({ input: child.stderr });
   const rebuilds: WatchProcess['rebuilds'] = [];
   const onRebuilt: WatchProcess['onRebuilt'] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let searchDone = () => {};
-  const searchReady = new Promise<void>((resolve) => { searchDone = resolve; });
+  const searchReady = new Promise<void>((resolve) => {
+    searchDone = resolve;
+  });
   const ready = new Promise<{ url: string; readyAt: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`pybook watch exited (${code})`)));
     lines.on('line', (line) => {
@@ -138,7 +158,12 @@ function startWatchProcess(book: { dir: string; configPath: string }): WatchProc
     });
   });
   return {
-    child, startedAt, ready, searchReady, rebuilds, onRebuilt,
+    child,
+    startedAt,
+    ready,
+    searchReady,
+    rebuilds,
+    onRebuilt,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
       await exited;
@@ -192,7 +217,9 @@ async function installPaintProbe(page: Page): Promise<PaintProbe> {
     waiting.get(id)?.(at);
   });
   const events: number[] = [];
-  await page.exposeFunction('__benchEvent', (at: number) => { events.push(at); });
+  await page.exposeFunction('__benchEvent', (at: number) => {
+    events.push(at);
+  });
   await page.addInitScript(PAINT_PROBE);
   return {
     eventAfter(since) {
@@ -201,10 +228,19 @@ async function installPaintProbe(page: Page): Promise<PaintProbe> {
     },
     painted(id, timeoutMs = 20_000) {
       const known = times.get(id);
-      const at = known !== undefined ? Promise.resolve(known) : new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`"${id}" was not painted within ${timeoutMs} ms`)), timeoutMs);
-        waiting.set(id, (t) => { clearTimeout(timer); resolve(t); });
-      });
+      const at =
+        known !== undefined
+          ? Promise.resolve(known)
+          : new Promise<number>((resolve, reject) => {
+              const timer = setTimeout(
+                () => reject(new Error(`"${id}" was not painted within ${timeoutMs} ms`)),
+                timeoutMs,
+              );
+              waiting.set(id, (t) => {
+                clearTimeout(timer);
+                resolve(t);
+              });
+            });
       return at.then((t) => t - offset);
     },
     async calibrate() {
@@ -222,7 +258,10 @@ async function installPaintProbe(page: Page): Promise<PaintProbe> {
 }
 
 /** One start of `pybook watch`: until the chapter is painted in a fresh tab opened on the URL it prints. */
-async function timeOneStart(browser: Browser, book: { dir: string; configPath: string }): Promise<WatchStartRun & { watch: WatchProcess; page: Page; context: BrowserContext; probe: PaintProbe }> {
+async function timeOneStart(
+  browser: Browser,
+  book: { dir: string; configPath: string },
+): Promise<WatchStartRun & { watch: WatchProcess; page: Page; context: BrowserContext; probe: PaintProbe }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const probe = await installPaintProbe(page);
@@ -233,7 +272,14 @@ async function timeOneStart(browser: Browser, book: { dir: string; configPath: s
     await page.waitForLoadState('load');
     await probe.calibrate();
     const painted = await probe.painted('h1');
-    return { readyMs: round(readyAt - watch.startedAt), paintedMs: round(painted - watch.startedAt), watch, page, context, probe };
+    return {
+      readyMs: round(readyAt - watch.startedAt),
+      paintedMs: round(painted - watch.startedAt),
+      watch,
+      page,
+      context,
+      probe,
+    };
   } catch (error) {
     await watch.stop();
     await context.close();
@@ -273,7 +319,11 @@ export async function benchWatchStart(warmRuns = 3, coldRuns = 3): Promise<Watch
     const coldPaintedMedianMs = median(cold.map((r) => r.paintedMs));
     const coldBuildMs = round(median(coldBuilds));
     return {
-      warm, cold, warmPaintedMedianMs, coldPaintedMedianMs, coldBuildMs,
+      warm,
+      cold,
+      warmPaintedMedianMs,
+      coldPaintedMedianMs,
+      coldBuildMs,
       warmWithinTarget: warmPaintedMedianMs <= WATCH_START_WARM_TARGET_MS,
       coldWithinTarget: coldPaintedMedianMs <= coldBuildMs + WATCH_START_COLD_MARGIN_MS,
       loadAverage: [loadAverage, load1()],
@@ -303,7 +353,9 @@ export async function benchWatchLatency(edits: number): Promise<WatchFigures> {
     watch = run.watch;
     const { page, probe } = run;
     await watch.searchReady;
-    page.on('load', () => { reloads += 1; });
+    page.on('load', () => {
+      reloads += 1;
+    });
     loadStart = load1();
     for (let i = 0; i < edits; i += 1) {
       const id = `${i}x${Math.random().toString(36).slice(2, 10)}`;
@@ -359,7 +411,11 @@ export async function profileRebuild(repeats: number): Promise<RebuildProfile> {
     bodyExtra: liveReloadScript(config.basePath),
     dev: true,
     diskCache: true,
-    onProgress: (step) => { endStage(); stage = step; stageStarted = performance.now(); },
+    onProgress: (step) => {
+      endStage();
+      stage = step;
+      stageStarted = performance.now();
+    },
   });
   try {
     let files = (await builder.build()).files;
@@ -394,17 +450,65 @@ export function watchTables(start: WatchStartFigures | undefined, save: WatchFig
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const out: string[] = [];
   if (start) {
-    out.push(`\n## Watch mode start: launch until ${WATCH_CHAPTER} is painted in a tab opened on the printed URL (load average ${start.loadAverage.join(' → ')})`);
-    out.push(table(['build cache', 'runs', 'ready ms (each)', 'painted ms (each)', 'painted median ms', 'target'], [
-      ['on disk', String(start.warm.length), start.warm.map((r) => r.readyMs).join(' '), start.warm.map((r) => r.paintedMs).join(' '), String(start.warmPaintedMedianMs), `≤ ${WATCH_START_WARM_TARGET_MS} ms: ${verdict(start.warmWithinTarget)}`],
-      ['none', String(start.cold.length), start.cold.map((r) => r.readyMs).join(' '), start.cold.map((r) => r.paintedMs).join(' '), String(start.coldPaintedMedianMs), `≤ cold build ${start.coldBuildMs} + ${WATCH_START_COLD_MARGIN_MS} ms: ${verdict(start.coldWithinTarget)}`],
-    ]));
+    out.push(
+      `\n## Watch mode start: launch until ${WATCH_CHAPTER} is painted in a tab opened on the printed URL (load average ${start.loadAverage.join(' → ')})`,
+    );
+    out.push(
+      table(
+        ['build cache', 'runs', 'ready ms (each)', 'painted ms (each)', 'painted median ms', 'target'],
+        [
+          [
+            'on disk',
+            String(start.warm.length),
+            start.warm.map((r) => r.readyMs).join(' '),
+            start.warm.map((r) => r.paintedMs).join(' '),
+            String(start.warmPaintedMedianMs),
+            `≤ ${WATCH_START_WARM_TARGET_MS} ms: ${verdict(start.warmWithinTarget)}`,
+          ],
+          [
+            'none',
+            String(start.cold.length),
+            start.cold.map((r) => r.readyMs).join(' '),
+            start.cold.map((r) => r.paintedMs).join(' '),
+            String(start.coldPaintedMedianMs),
+            `≤ cold build ${start.coldBuildMs} + ${WATCH_START_COLD_MARGIN_MS} ms: ${verdict(start.coldWithinTarget)}`,
+          ],
+        ],
+      ),
+    );
   }
   if (save) {
-    out.push(`\n## Watch mode save: write of ${WATCH_CHAPTER}.mdx until Chromium has painted it (${save.edits} edits, load average ${save.loadAverage.join(' → ')})`);
-    out.push(table(['p50 ms', 'p95 ms', 'max ms', 'rebuild+sync p50 ms', 'write→event p50 ms', 'event→paint p50/p95 ms', 'files rewritten p50', 'page reloads', `target p50/p95 ≤ ${SAVE_P50_TARGET_MS}/${SAVE_P95_TARGET_MS} ms`], [
-      [String(save.p50Ms), String(save.p95Ms), String(save.maxMs), String(save.rebuildP50Ms), String(save.eventP50Ms), `${save.eventToPaintP50Ms} / ${save.eventToPaintP95Ms}`, String(save.filesChangedP50), String(save.reloads), verdict(save.p50Ms <= SAVE_P50_TARGET_MS && save.p95Ms <= SAVE_P95_TARGET_MS)],
-    ]));
+    out.push(
+      `\n## Watch mode save: write of ${WATCH_CHAPTER}.mdx until Chromium has painted it (${save.edits} edits, load average ${save.loadAverage.join(' → ')})`,
+    );
+    out.push(
+      table(
+        [
+          'p50 ms',
+          'p95 ms',
+          'max ms',
+          'rebuild+sync p50 ms',
+          'write→event p50 ms',
+          'event→paint p50/p95 ms',
+          'files rewritten p50',
+          'page reloads',
+          `target p50/p95 ≤ ${SAVE_P50_TARGET_MS}/${SAVE_P95_TARGET_MS} ms`,
+        ],
+        [
+          [
+            String(save.p50Ms),
+            String(save.p95Ms),
+            String(save.maxMs),
+            String(save.rebuildP50Ms),
+            String(save.eventP50Ms),
+            `${save.eventToPaintP50Ms} / ${save.eventToPaintP95Ms}`,
+            String(save.filesChangedP50),
+            String(save.reloads),
+            verdict(save.p50Ms <= SAVE_P50_TARGET_MS && save.p95Ms <= SAVE_P95_TARGET_MS),
+          ],
+        ],
+      ),
+    );
     out.push(`samples ms: ${save.samplesMs.join(' ')}`);
   }
   return out.join('\n');

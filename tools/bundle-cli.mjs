@@ -38,7 +38,9 @@ await build({
   // strict-mode ES module bundle).
   external: ['nodejieba', 'elasticlunr', 'esbuild', 'pyodide', 'playwright-core', 'fsevents'],
   // CommonJS packages inside an ES module bundle call require() for Node's own modules.
-  banner: { js: "import { createRequire as __pybookCreateRequire } from 'node:module'; const require = __pybookCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __pybookCreateRequire } from 'node:module'; const require = __pybookCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
   legalComments: 'none',
   // 2 MB of JavaScript is parsed at every start: without whitespace and with shorter syntax it

@@ -7,5 +7,6 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 
 const KEEP = new Set(['pyodide']);
 if (existsSync('dist')) {
-  for (const entry of readdirSync('dist')) if (!KEEP.has(entry)) rmSync(`dist/${entry}`, { recursive: true, force: true });
+  for (const entry of readdirSync('dist'))
+    if (!KEEP.has(entry)) rmSync(`dist/${entry}`, { recursive: true, force: true });
 }

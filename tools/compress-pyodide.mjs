@@ -8,4 +8,7 @@ import { writePrecompressedPyodide } from '../dist/runner/build/pyodide-precompr
 
 const started = performance.now();
 const outcome = await writePrecompressedPyodide();
-if (outcome === 'written') console.log(`pybook: compressed Pyodide's files for the site (${((performance.now() - started) / 1000).toFixed(1)} s, once per Pyodide version)`);
+if (outcome === 'written')
+  console.log(
+    `pybook: compressed Pyodide's files for the site (${((performance.now() - started) / 1000).toFixed(1)} s, once per Pyodide version)`,
+  );

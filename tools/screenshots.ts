@@ -9,16 +9,28 @@ import { launchChromium, BASE_PATH } from '../test/helpers/browser.js';
 import { startStaticServer } from '../src/server/static-server.js';
 
 const [siteDir = 'build', outDir = 'screenshots', ...routes] = process.argv.slice(2);
-const pages = routes.length ? routes : ['', 'zh-cn/', 'dictionary/', 'zh-cn/dictionary/', 'create-and-import-packages/', 'search/?q=dict'];
+const pages = routes.length
+  ? routes
+  : ['', 'zh-cn/', 'dictionary/', 'zh-cn/dictionary/', 'create-and-import-packages/', 'search/?q=dict'];
 const widths = [1440, 1280, 1000, 390];
 
 mkdirSync(outDir, { recursive: true });
-const server = await startStaticServer({ dir: siteDir, basePath: BASE_PATH, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+const server = await startStaticServer({
+  dir: siteDir,
+  basePath: BASE_PATH,
+  port: 0,
+  localeDirs: ['zh-cn'],
+  log: () => {},
+});
 const browser = await launchChromium();
 try {
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of widths) {
-      const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, colorScheme: scheme, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width, height: width === 390 ? 844 : 900 },
+        colorScheme: scheme,
+        deviceScaleFactor: 1,
+      });
       const page = await context.newPage();
       for (const route of pages) {
         await page.goto(server.url + route, { waitUntil: 'networkidle' });

@@ -20,13 +20,20 @@ export interface PageAssets {
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** esbuild's version, read without loading esbuild: a bundle from the cache needs no bundler. */
-export const esbuildVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as { version: string }).version;
+export const esbuildVersion = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /**
  * Entry modules the client loads only when needed, by name (client/lazy-modules.ts); the site
  * data tells the browser their URLs and the chunks they import.
  */
-const LAZY_ENTRIES: Record<string, string> = { 'search-ui': 'src/search/client/ui.ts', runner: 'src/runner/client/ui.ts' };
+const LAZY_ENTRIES: Record<string, string> = {
+  'search-ui': 'src/search/client/ui.ts',
+  runner: 'src/runner/client/ui.ts',
+};
 
 /** Every chunk an output imports statically, directly or through other chunks. */
 function staticImportsOf(out: string, outputs: esbuild.Metafile['outputs'], seen = new Set<string>()): string[] {
@@ -45,7 +52,10 @@ function staticImportsOf(out: string, outputs: esbuild.Metafile['outputs'], seen
 const declareLunr: esbuild.Plugin = {
   name: 'declare-lunr-in-elasticlunr',
   setup(build) {
-    build.onLoad({ filter: /[\\/]elasticlunr[\\/]elasticlunr\.js$/ }, (args) => ({ contents: `var lunr;\n${readFileSync(args.path, 'utf8')}`, loader: 'js' }));
+    build.onLoad({ filter: /[\\/]elasticlunr[\\/]elasticlunr\.js$/ }, (args) => ({
+      contents: `var lunr;\n${readFileSync(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -123,10 +133,12 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   const lazy: Record<string, LazyModuleAsset> = {};
   for (const [out, meta] of Object.entries(outputs)) {
     const lazyName = Object.keys(LAZY_ENTRIES).find((name) => LAZY_ENTRIES[name] === meta.entryPoint);
-    if (lazyName) lazy[lazyName] = { url: basePath + out, deps: staticImportsOf(out, outputs).map((dep) => basePath + dep) };
+    if (lazyName)
+      lazy[lazyName] = { url: basePath + out, deps: staticImportsOf(out, outputs).map((dep) => basePath + dep) };
     if (meta.entryPoint === 'src/client/entry.tsx') {
       entry = basePath + out;
-      for (const imported of meta.imports) if (imported.kind === 'import-statement') preload.push(basePath + imported.path);
+      for (const imported of meta.imports)
+        if (imported.kind === 'import-statement') preload.push(basePath + imported.path);
     }
     if (meta.entryPoint === 'src/theme/styles.css' && out.endsWith('.css')) stylesheet = basePath + out;
   }
@@ -139,12 +151,20 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   return bundle;
 }
 
-interface BundleManifest { inputs: Record<string, string>; assets: PageAssets; files: string[] }
+interface BundleManifest {
+  inputs: Record<string, string>;
+  assets: PageAssets;
+  files: string[];
+}
 
 const fileKey = (name: string) => `${hashText(name).slice(0, 16)}.out`;
 /** A short hash of a source file the bundler read (relative to pybook's folder); 'missing' if it is gone. */
 export const inputHash = (input: string) => {
-  try { return hashText(readFileSync(path.join(packageRoot, input))).slice(0, 16); } catch { return 'missing'; }
+  try {
+    return hashText(readFileSync(path.join(packageRoot, input))).slice(0, 16);
+  } catch {
+    return 'missing';
+  }
 };
 
 /** The last bundle, if none of the files esbuild read for it (sources and packages) changed. */
@@ -163,6 +183,10 @@ function fromCache(disk: DiskCache, manifestKey: string): ClientBundle | undefin
 
 function toCache(disk: DiskCache, manifestKey: string, bundle: ClientBundle, inputs: string[]): void {
   for (const [name, contents] of bundle.files) disk.write('client', fileKey(name), contents);
-  const manifest: BundleManifest = { inputs: Object.fromEntries(inputs.map((i) => [i, inputHash(i)])), assets: bundle.assets, files: [...bundle.files.keys()] };
+  const manifest: BundleManifest = {
+    inputs: Object.fromEntries(inputs.map((i) => [i, inputHash(i)])),
+    assets: bundle.assets,
+    files: [...bundle.files.keys()],
+  };
   disk.writeJson('client', manifestKey, manifest);
 }

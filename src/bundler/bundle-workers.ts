@@ -19,7 +19,10 @@ export const WORKER_ENTRIES = {
 
 export type WorkerName = keyof typeof WORKER_ENTRIES;
 
-interface CachedWorker { inputs: Record<string, string>; code: string }
+interface CachedWorker {
+  inputs: Record<string, string>;
+  code: string;
+}
 
 /**
  * Bundles one worker script (minified, for browsers); returns its code and the source files it
@@ -48,6 +51,10 @@ export async function bundleWorker(name: WorkerName, disk?: DiskCache): Promise<
     logLevel: 'silent',
   });
   const bundle = { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
-  if (disk?.enabled) disk.writeJson('runner', key, { inputs: Object.fromEntries(bundle.inputs.map((input) => [input, inputHash(input)])), code: bundle.code } satisfies CachedWorker);
+  if (disk?.enabled)
+    disk.writeJson('runner', key, {
+      inputs: Object.fromEntries(bundle.inputs.map((input) => [input, inputHash(input)])),
+      code: bundle.code,
+    } satisfies CachedWorker);
   return bundle;
 }

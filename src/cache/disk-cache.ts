@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +44,8 @@ export function codeFingerprint(...folders: string[]): string {
 const CACHE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 function assertCacheName(name: string, what: string): void {
-  if (!CACHE_NAME.test(name) || name.includes('..')) throw new Error(`pybook's build cache makes no ${what} named ${JSON.stringify(name)}`);
+  if (!CACHE_NAME.test(name) || name.includes('..'))
+    throw new Error(`pybook's build cache makes no ${what} named ${JSON.stringify(name)}`);
 }
 
 /**
@@ -47,7 +57,10 @@ function assertCacheName(name: string, what: string): void {
 export function cacheFolderOf(rootDir: string): { base: string; parts: string[] } {
   const modules = path.join(rootDir, 'node_modules');
   if (existsSync(modules)) return { base: modules, parts: ['.cache', 'pybook'] };
-  const userCache = process.env.XDG_CACHE_HOME && path.isAbsolute(process.env.XDG_CACHE_HOME) ? process.env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  const userCache =
+    process.env.XDG_CACHE_HOME && path.isAbsolute(process.env.XDG_CACHE_HOME)
+      ? process.env.XDG_CACHE_HOME
+      : path.join(os.homedir(), '.cache');
   let real: string;
   try {
     real = realpathSync(rootDir);
@@ -104,7 +117,10 @@ export class DiskCache {
       }
     }
     const dir = realFolder(base, parts);
-    if (!dir) process.stderr.write(`warning: not using the build cache: ${path.join(base, ...parts)} is a link or a file, not a folder pybook made\n`);
+    if (!dir)
+      process.stderr.write(
+        `warning: not using the build cache: ${path.join(base, ...parts)} is a link or a file, not a folder pybook made\n`,
+      );
     return new DiskCache(dir);
   }
 

@@ -5,7 +5,12 @@ import pLimit from 'p-limit';
 import type { BookConfig } from '../shared/model/config.js';
 import type { Exercise } from '../exercise/shared/collect.js';
 import type { CodeExample } from '../shared/model/chapter.js';
-import { exerciseKey, fixtureFilesOf, isOfferedToRun, updateBrowserCheckRecord } from '../runner/build/browser-check-file.js';
+import {
+  exerciseKey,
+  fixtureFilesOf,
+  isOfferedToRun,
+  updateBrowserCheckRecord,
+} from '../runner/build/browser-check-file.js';
 import { RUNTIME_OUTPUT_LIMIT_BYTES, type BrowserRuntimeName, type RuntimeRunResult } from '../runner/node/runtimes.js';
 import { judgeRun, type Verdict } from '../runner/shared/outcome.js';
 import { verifyExercise, type ProgramRun } from '../exercise/node/verify-exercise.js';
@@ -15,7 +20,13 @@ import { probePython, type PythonInfo } from '../confine/interpreters.js';
 import { planCheck, type CheckJob } from './plan.js';
 import { ReaderRuntimes, readerLimits } from './reader-runtimes.js';
 import { ReportProgress, type ChapterReport } from './report.js';
-import { EXAMPLE_TIMEOUT_MS, runExample, runPythonProgram, type ExampleOutcome, type RunOptions } from './run-example.js';
+import {
+  EXAMPLE_TIMEOUT_MS,
+  runExample,
+  runPythonProgram,
+  type ExampleOutcome,
+  type RunOptions,
+} from './run-example.js';
 
 export { probePython, type ChapterReport, type PythonInfo };
 
@@ -58,10 +69,18 @@ function stageFixtures(config: BookConfig, cleanup: CleanupGroup): string {
 }
 
 /** The verdict on a run in a reader's runtime: its output judged, or the limit it was ended at. */
-function runtimeVerdict(example: CodeExample, result: RuntimeRunResult, limits: { timeoutMs: number; cpuTimeMs: number }): Verdict {
+function runtimeVerdict(
+  example: CodeExample,
+  result: RuntimeRunResult,
+  limits: { timeoutMs: number; cpuTimeMs: number },
+): Verdict {
   if (result === 'timeout') return { ok: false, message: `did not finish within ${limits.timeoutMs / 1000} s` };
   if (result === 'cpu-limit') return { ok: false, message: `used more than ${limits.cpuTimeMs / 1000} s of CPU time` };
-  if (result === 'output-limit') return { ok: false, message: `output exceeded ${RUNTIME_OUTPUT_LIMIT_BYTES} bytes: the check ended the example there` };
+  if (result === 'output-limit')
+    return {
+      ok: false,
+      message: `output exceeded ${RUNTIME_OUTPUT_LIMIT_BYTES} bytes: the check ended the example there`,
+    };
   return judgeRun(example, result);
 }
 
@@ -73,17 +92,29 @@ const outOfWallTime = (message: string | undefined) => /^did not finish within /
  * `onFailure` runs (to end the jobs still running); the first error is thrown once every running
  * job has settled, so none outlives the check.
  */
-async function runAll<T>(items: T[], limit: number, work: (item: T) => Promise<void>, onFailure: () => void): Promise<void> {
+async function runAll<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+  onFailure: () => void,
+): Promise<void> {
   const queue = pLimit(limit);
   let failure: { error: unknown } | undefined;
-  await Promise.all(items.map((item) => queue(async () => {
-    if (failure) return;
-    try {
-      await work(item);
-    } catch (error) {
-      if (!failure) { failure = { error }; onFailure(); }
-    }
-  })));
+  await Promise.all(
+    items.map((item) =>
+      queue(async () => {
+        if (failure) return;
+        try {
+          await work(item);
+        } catch (error) {
+          if (!failure) {
+            failure = { error };
+            onFailure();
+          }
+        }
+      }),
+    ),
+  );
   if (failure) throw failure.error;
 }
 
@@ -94,7 +125,11 @@ async function runAll<T>(items: T[], limit: number, work: (item: T) => Promise<v
  * the reader's runtime without `nobrowser="reason"` is a failure. Every run is confined (see
  * confine/); a machine that cannot confine them fully is refused unless `allowUnconfined`.
  */
-export async function checkBook(config: BookConfig, filter: CheckFilter = {}, onChapter?: (report: ChapterReport) => void): Promise<ChapterReport[]> {
+export async function checkBook(
+  config: BookConfig,
+  filter: CheckFilter = {},
+  onChapter?: (report: ChapterReport) => void,
+): Promise<ChapterReport[]> {
   const jobs = filter.jobs ?? Math.max(2, os.cpus().length * 2);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a whole number from 1, not ${filter.jobs}`);
   const isolation = filter.limits?.isolation ?? probeIsolation();
@@ -103,10 +138,25 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
   let python: PythonInfo | undefined;
   const probe = () => (python ??= probePython(filter.python));
   const plan = planCheck(config, {
-    locales: filter.locales, slugs: filter.slugs, langs: filter.langs, browser,
-    pytest: { get available() { return probe().hasPytest; }, get command() { return probe().command; }, allowMissing: filter.allowMissingPytest === true },
+    locales: filter.locales,
+    slugs: filter.slugs,
+    langs: filter.langs,
+    browser,
+    pytest: {
+      get available() {
+        return probe().hasPytest;
+      },
+      get command() {
+        return probe().command;
+      },
+      allowMissing: filter.allowMissingPytest === true,
+    },
   });
-  const progress = new ReportProgress(plan.reports, (report) => plan.jobs.filter((job) => job.report === report).length, onChapter);
+  const progress = new ReportProgress(
+    plan.reports,
+    (report) => plan.jobs.filter((job) => job.report === report).length,
+    onChapter,
+  );
   // However the check ends (a failure of its own, SIGINT, SIGTERM), every example's process tree
   // and temporary folder and every runtime host go with it.
   const cleanup = new CleanupGroup();
@@ -114,18 +164,34 @@ export async function checkBook(config: BookConfig, filter: CheckFilter = {}, on
     const fixtures = stageFixtures(config, cleanup);
     const wallMs = filter.limits?.timeoutMs ?? EXAMPLE_TIMEOUT_MS;
     const reader = readerLimits(config, wallMs);
-    const runtimes = new ReaderRuntimes(fixtures, { isolation, cleanup, cpuTimeMs: reader.cpuTimeMs, onStart: filter.onBrowserRuntime });
+    const runtimes = new ReaderRuntimes(fixtures, {
+      isolation,
+      cleanup,
+      cpuTimeMs: reader.cpuTimeMs,
+      onStart: filter.onBrowserRuntime,
+    });
     const run = new CheckRun(filter, fixtures, runtimes, reader, cleanup, browser);
-    await runAll(plan.jobs, jobs, async (job) => {
-      await run.job(job);
-      if (!run.isRetried(job)) progress.done(job.report);
-    }, () => cleanup.runAll());
+    await runAll(
+      plan.jobs,
+      jobs,
+      async (job) => {
+        await run.job(job);
+        if (!run.isRetried(job)) progress.done(job.report);
+      },
+      () => cleanup.runAll(),
+    );
     // What ran out of wall-clock time beside other examples runs again alone, with twice the time.
-    await runAll(run.retries(), 1, async (job) => {
-      await run.job(job, { alone: true });
-      progress.done(job.report);
-    }, () => cleanup.runAll());
-    if (browser && run.checked.size && !filter.keepRecord) updateBrowserCheckRecord(config, run.checked, plan.filtered ? undefined : plan.bookKeys);
+    await runAll(
+      run.retries(),
+      1,
+      async (job) => {
+        await run.job(job, { alone: true });
+        progress.done(job.report);
+      },
+      () => cleanup.runAll(),
+    );
+    if (browser && run.checked.size && !filter.keepRecord)
+      updateBrowserCheckRecord(config, run.checked, plan.filtered ? undefined : plan.bookKeys);
   } finally {
     cleanup.close();
   }
@@ -161,14 +227,23 @@ class CheckRun {
     const timeoutMs = (limits.timeoutMs ?? EXAMPLE_TIMEOUT_MS) * (alone ? 2 : 1);
     // The default python3 runs the examples as the interpreter itself (see run-example.ts).
     // The book's time limit (runner.timeLimitSeconds), as CPU time, unless the caller set one.
-    return { ...limits, timeoutMs, cpuTimeMs: limits.cpuTimeMs ?? this.reader.cpuTimeMs, python: this.filter.python, cleanup: this.cleanup };
+    return {
+      ...limits,
+      timeoutMs,
+      cpuTimeMs: limits.cpuTimeMs ?? this.reader.cpuTimeMs,
+      python: this.filter.python,
+      cleanup: this.cleanup,
+    };
   }
 
   async job(job: CheckJob, { alone = false } = {}): Promise<void> {
     if ('exercise' in job) return this.exercise(job.report, job.exercise, alone, job);
     const { report, example } = job;
     const outcome: ExampleOutcome = await runExample(example, this.fixtures, this.options(alone));
-    if (!outcome.ok && !alone && outOfWallTime(outcome.message)) { this.retry.add(job); return; }
+    if (!outcome.ok && !alone && outOfWallTime(outcome.message)) {
+      this.retry.add(job);
+      return;
+    }
     this.retry.delete(job);
     report.ran++;
     if (!outcome.ok) {
@@ -177,19 +252,32 @@ class CheckRun {
       return;
     }
     report.passedNatively[example.lang] = (report.passedNatively[example.lang] ?? 0) + 1;
-    if (this.browser && isOfferedToRun(example)) await this.inReaderRuntime(example.lang as BrowserRuntimeName, report, example, alone);
+    if (this.browser && isOfferedToRun(example))
+      await this.inReaderRuntime(example.lang as BrowserRuntimeName, report, example, alone);
   }
 
-  private async inReaderRuntime(name: BrowserRuntimeName, report: ChapterReport, example: CodeExample, alone: boolean): Promise<void> {
+  private async inReaderRuntime(
+    name: BrowserRuntimeName,
+    report: ChapterReport,
+    example: CodeExample,
+    alone: boolean,
+  ): Promise<void> {
     const timeoutMs = this.reader.timeoutMs * (alone ? 2 : 1);
-    const result = await this.runtimes.with(name, (runtime) => runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs));
+    const result = await this.runtimes.with(name, (runtime) =>
+      runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs),
+    );
     const verdict = runtimeVerdict(example, result, { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs });
     report.browser[name].ran++;
     this.checked.set(example.key!, verdict.ok);
-    if (verdict.ok) { report.browser[name].passed++; report.passedInBrowser.push(example.key!); return; }
+    if (verdict.ok) {
+      report.browser[name].passed++;
+      report.passedInBrowser.push(example.key!);
+      return;
+    }
     const label = name === 'python' ? `Pyodide (Python ${this.runtimes.version(name)})` : 'the JavaScript sandbox';
     report.failures.push({
-      line: example.line, lang: example.lang,
+      line: example.line,
+      lang: example.lang,
       message: `fails in the reader's browser, in ${label}; change the example, or mark it nobrowser="why" if it cannot run in a browser:\n${verdict.message}`,
     });
   }
@@ -197,17 +285,31 @@ class CheckRun {
   /** The exercise's answer must pass its tests and its starter code fail them, with python3 and (unless --no-browser) in Pyodide. */
   private async exercise(report: ChapterReport, exercise: Exercise, alone: boolean, job: CheckJob): Promise<void> {
     const options = this.options(alone);
-    const native = (program: string): Promise<ProgramRun> => runPythonProgram(program, this.fixtures, options)
-      .then((run) => (run.ending === 'exited' ? run : run.ending));
+    const native = (program: string): Promise<ProgramRun> =>
+      runPythonProgram(program, this.fixtures, options).then((run) => (run.ending === 'exited' ? run : run.ending));
     const where = `with ${this.filter.python ?? 'python3'}`;
-    const failures = await verifyExercise(exercise, native, where, { timeoutMs: options.timeoutMs!, cpuTimeMs: options.cpuTimeMs }, { traps: true });
-    if (!alone && failures.some((failure) => outOfWallTime(failure.message.split('\n')[1]?.trim()))) { this.retry.add(job); return; }
+    const failures = await verifyExercise(
+      exercise,
+      native,
+      where,
+      { timeoutMs: options.timeoutMs!, cpuTimeMs: options.cpuTimeMs },
+      { traps: true },
+    );
+    if (!alone && failures.some((failure) => outOfWallTime(failure.message.split('\n')[1]?.trim()))) {
+      this.retry.add(job);
+      return;
+    }
     this.retry.delete(job);
     const runtimesRun = [this.filter.python ?? 'python3'];
     if (this.browser && failures.length === 0) {
       const timeoutMs = this.reader.timeoutMs * (alone ? 2 : 1);
-      const inPyodide = (program: string) => this.runtimes.with('python', (runtime) => runtime.run(program, 'exercise_check.py', timeoutMs)) as Promise<ProgramRun>;
-      failures.push(...await verifyExercise(exercise, inPyodide, 'in Pyodide', { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs }));
+      const inPyodide = (program: string) =>
+        this.runtimes.with('python', (runtime) =>
+          runtime.run(program, 'exercise_check.py', timeoutMs),
+        ) as Promise<ProgramRun>;
+      failures.push(
+        ...(await verifyExercise(exercise, inPyodide, 'in Pyodide', { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs })),
+      );
       runtimesRun.push('pyodide');
     }
     for (const failure of failures) report.failures.push({ ...failure, lang: 'python' });

@@ -49,7 +49,10 @@ export function planCheck(config: BookConfig, selection: CheckSelection): CheckP
       if (!chosen && !learnKeys) continue;
       const file = path.relative(process.cwd(), chapter.file);
       const compiled = compileChapter(chapter.source, file, {
-        slug: chapter.slug, basePath: config.basePath, localePaths: [], routeFor: (slug) => pageRoute(config.basePath, locale, slug),
+        slug: chapter.slug,
+        basePath: config.basePath,
+        localePaths: [],
+        routeFor: (slug) => pageRoute(config.basePath, locale, slug),
       });
       for (const { key } of compiled.examples) if (key !== undefined) plan.bookKeys.add(key);
       if (compiled.exercise) plan.bookKeys.add(exerciseKey(compiled.exercise));
@@ -57,7 +60,8 @@ export function planCheck(config: BookConfig, selection: CheckSelection): CheckP
       const report = emptyReport(locale.code, chapter.slug, file);
       plan.reports.push(report);
       for (const example of compiled.examples) planExample(plan, report, example, selection);
-      if (compiled.exercise && (!selection.langs || selection.langs.includes('python'))) plan.jobs.push({ report, exercise: compiled.exercise });
+      if (compiled.exercise && (!selection.langs || selection.langs.includes('python')))
+        plan.jobs.push({ report, exercise: compiled.exercise });
     }
   }
   return plan;
@@ -74,7 +78,12 @@ function planExample(plan: CheckPlan, report: ChapterReport, example: CodeExampl
   if (example.pytest !== undefined && !selection.pytest.available) {
     const reason = `pytest is not installed for ${selection.pytest.command}`;
     if (selection.pytest.allowMissing) report.notRun.push({ line: example.line, lang: example.lang, reason });
-    else report.failures.push({ line: example.line, lang: example.lang, message: `could not run: ${reason} (install it, or pass --allow-missing-pytest to list such examples as not run)` });
+    else
+      report.failures.push({
+        line: example.line,
+        lang: example.lang,
+        message: `could not run: ${reason} (install it, or pass --allow-missing-pytest to list such examples as not run)`,
+      });
     return;
   }
   plan.jobs.push({ report, example });

@@ -15,7 +15,12 @@ export class ReaderRuntimes {
 
   constructor(
     private readonly fixtures: string,
-    private readonly options: { isolation: Isolation; cleanup: CleanupGroup; cpuTimeMs: number; onStart?: (name: BrowserRuntimeName, version: string) => void },
+    private readonly options: {
+      isolation: Isolation;
+      cleanup: CleanupGroup;
+      cpuTimeMs: number;
+      onStart?: (name: BrowserRuntimeName, version: string) => void;
+    },
   ) {}
 
   /** The version a runtime reported when it started ("3.14.2", "Node 20.20.2 sandbox"). */
@@ -29,7 +34,10 @@ export class ReaderRuntimes {
     const next = previous.then(async () => {
       let runtime = this.runtimes.get(name);
       if (!runtime) {
-        runtime = new BrowserRuntime(name, this.fixtures, { isolation: this.options.isolation, cpuTimeMs: this.options.cpuTimeMs });
+        runtime = new BrowserRuntime(name, this.fixtures, {
+          isolation: this.options.isolation,
+          cpuTimeMs: this.options.cpuTimeMs,
+        });
         this.runtimes.set(name, runtime);
         const started = runtime;
         this.options.cleanup.add(() => started.close());
@@ -41,7 +49,13 @@ export class ReaderRuntimes {
       }
       return work(runtime);
     });
-    this.queues.set(name, next.then(() => {}, () => {}));
+    this.queues.set(
+      name,
+      next.then(
+        () => {},
+        () => {},
+      ),
+    );
     return next;
   }
 }

@@ -22,8 +22,18 @@ export interface ChapterReport {
 
 export function emptyReport(locale: string, slug: string, file: string): ChapterReport {
   return {
-    locale, slug, file, ran: 0, exempt: [], pythonBlocks: 0, pythonRunnable: 0, failures: [], notRun: [],
-    browser: { python: { ran: 0, passed: 0 }, javascript: { ran: 0, passed: 0 } }, passedNatively: {}, passedInBrowser: [],
+    locale,
+    slug,
+    file,
+    ran: 0,
+    exempt: [],
+    pythonBlocks: 0,
+    pythonRunnable: 0,
+    failures: [],
+    notRun: [],
+    browser: { python: { ran: 0, passed: 0 }, javascript: { ran: 0, passed: 0 } },
+    passedNatively: {},
+    passedInBrowser: [],
   };
 }
 
@@ -34,7 +44,11 @@ export function emptyReport(locale: string, slug: string, file: string): Chapter
 export class ReportProgress {
   private readonly remaining = new Map<ChapterReport, number>();
 
-  constructor(reports: ChapterReport[], jobsOf: (report: ChapterReport) => number, private readonly onChapter?: (report: ChapterReport) => void) {
+  constructor(
+    reports: ChapterReport[],
+    jobsOf: (report: ChapterReport) => number,
+    private readonly onChapter?: (report: ChapterReport) => void,
+  ) {
     for (const report of reports) {
       this.remaining.set(report, jobsOf(report));
       if (jobsOf(report) === 0) onChapter?.(report);

@@ -82,12 +82,26 @@ function runnerFor(example: CodeExample, options: RunOptions): Runner | undefine
     const file = pytestFile(example.title);
     const extra = example.pytest.split(/\s+/).filter(Boolean);
     // Exit 1 means some tests failed, which an example may show on purpose; its output is compared.
-    return { file, command, readable, args: ['-X', 'utf8', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', ...extra, file], env: { COLUMNS: '80' }, acceptExit: [0, 1] };
+    return {
+      file,
+      command,
+      readable,
+      args: ['-X', 'utf8', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', ...extra, file],
+      env: { COLUMNS: '80' },
+      acceptExit: [0, 1],
+    };
   }
-  if (example.lang === 'python') return { file: 'example.py', ...pythonOf(options), args: ['-X', 'utf8', 'example.py'] };
+  if (example.lang === 'python')
+    return { file: 'example.py', ...pythonOf(options), args: ['-X', 'utf8', 'example.py'] };
   if (example.lang === 'javascript') {
     const heapMiB = Math.floor((options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES) / 1024 ** 2);
-    return { file: 'example.mjs', command: process.execPath, readable: nodeReadable(), args: [`--max-old-space-size=${heapMiB}`, 'example.mjs'], reservedBytes: NODE_RESERVED_BYTES };
+    return {
+      file: 'example.mjs',
+      command: process.execPath,
+      readable: nodeReadable(),
+      args: [`--max-old-space-size=${heapMiB}`, 'example.mjs'],
+      reservedBytes: NODE_RESERVED_BYTES,
+    };
   }
   return undefined;
 }
@@ -107,17 +121,27 @@ function ranOutOfMemory(example: CodeExample, stderr: string): boolean {
 /** The verdict on a confined run: its output judged, or the limit it was ended at. */
 function verdictOn(example: CodeExample, run: ConfinedResult, runner: Runner, limits: Limits): Verdict {
   if (run.ending === 'timeout') return { ok: false, message: `did not finish within ${limits.timeoutMs / 1000} s` };
-  if (run.ending === 'cpu-limit') return { ok: false, message: `used more than ${limits.cpuTimeMs / 1000} s of CPU time` };
-  if (run.ending === 'output-limit') return { ok: false, message: `output exceeded ${limits.outputBytes} bytes: the check ended the example there` };
+  if (run.ending === 'cpu-limit')
+    return { ok: false, message: `used more than ${limits.cpuTimeMs / 1000} s of CPU time` };
+  if (run.ending === 'output-limit')
+    return { ok: false, message: `output exceeded ${limits.outputBytes} bytes: the check ended the example there` };
   const result: RunResult = { status: run.code ?? -1, stdout: run.stdout, stderr: run.stderr };
   const verdict = judgeRun(example, result, runner.acceptExit);
-  if (!verdict.ok && ranOutOfMemory(example, run.stderr)) return { ok: false, message: `exceeded the memory limit (${gib(limits.memoryBytes)}):\n${verdict.message}` };
+  if (!verdict.ok && ranOutOfMemory(example, run.stderr))
+    return { ok: false, message: `exceeded the memory limit (${gib(limits.memoryBytes)}):\n${verdict.message}` };
   return verdict;
 }
 
 /** All the environment an example gets: nothing of the check's (tokens, paths, proxies) is passed on. */
 const exampleEnv = (runner: Runner, home: string) => ({
-  PATH: examplePath(runner.command), HOME: home, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', NO_COLOR: '1', TZ: 'UTC', ...runner.env,
+  PATH: examplePath(runner.command),
+  HOME: home,
+  LANG: 'C.UTF-8',
+  PYTHONDONTWRITEBYTECODE: '1',
+  PYTHONIOENCODING: 'utf-8',
+  NO_COLOR: '1',
+  TZ: 'UTC',
+  ...runner.env,
 });
 
 /**
@@ -126,10 +150,16 @@ const exampleEnv = (runner: Runner, home: string) => ({
  * process tree and folder are in the check's cleanup group, so that a check that fails or is
  * interrupted ends and removes them.
  */
-export async function runExample(example: CodeExample, fixturesDir: string, options: RunOptions = {}): Promise<ExampleOutcome> {
+export async function runExample(
+  example: CodeExample,
+  fixturesDir: string,
+  options: RunOptions = {},
+): Promise<ExampleOutcome> {
   const runner = runnerFor(example, options);
   if (!runner) return { ok: false, message: `cannot run ${example.lang} examples` };
-  return runInFreshFolder(runner, example.code, fixturesDir, options, (run, limits) => verdictOn(example, run, runner, limits));
+  return runInFreshFolder(runner, example.code, fixturesDir, options, (run, limits) =>
+    verdictOn(example, run, runner, limits),
+  );
 }
 
 /**
@@ -153,7 +183,13 @@ function makeReadable(dir: string): void {
   }
 }
 
-async function runInFreshFolder<R>(runner: Runner, code: string, fixturesDir: string, options: RunOptions, judge: (run: ConfinedResult, limits: Limits) => R): Promise<R> {
+async function runInFreshFolder<R>(
+  runner: Runner,
+  code: string,
+  fixturesDir: string,
+  options: RunOptions,
+  judge: (run: ConfinedResult, limits: Limits) => R,
+): Promise<R> {
   const cleanup = options.cleanup ?? new CleanupGroup();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pybook-example-'));
   const removeDir = () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
@@ -161,21 +197,32 @@ async function runInFreshFolder<R>(runner: Runner, code: string, fixturesDir: st
   try {
     // Regular files and folders only: a link is not followed, so nothing outside the folder is copied
     // (the check hands over a folder of validated copies of the book's fixtures, see check-book.ts).
-    if (existsSync(fixturesDir)) cpSync(fixturesDir, dir, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
+    if (existsSync(fixturesDir))
+      cpSync(fixturesDir, dir, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
     writeFileSync(path.join(dir, runner.file), code);
     makeReadable(dir);
     const limits: Limits = {
-      timeoutMs: options.timeoutMs ?? EXAMPLE_TIMEOUT_MS, cpuTimeMs: options.cpuTimeMs ?? EXAMPLE_CPU_MS,
-      outputBytes: options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES, memoryBytes: options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES,
+      timeoutMs: options.timeoutMs ?? EXAMPLE_TIMEOUT_MS,
+      cpuTimeMs: options.cpuTimeMs ?? EXAMPLE_CPU_MS,
+      outputBytes: options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES,
+      memoryBytes: options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES,
     };
     const isolation = options.isolation ?? probeIsolation();
     const processLimits: ProcessLimits = {
-      addressSpaceBytes: limits.memoryBytes + (runner.reservedBytes ?? 0), cpuSeconds: limits.cpuTimeMs / 1000,
-      fileBytes: FILE_LIMIT_BYTES, processes: processLimit(isolation), tmpBytes: TMP_LIMIT_BYTES,
+      addressSpaceBytes: limits.memoryBytes + (runner.reservedBytes ?? 0),
+      cpuSeconds: limits.cpuTimeMs / 1000,
+      fileBytes: FILE_LIMIT_BYTES,
+      processes: processLimit(isolation),
+      tmpBytes: TMP_LIMIT_BYTES,
     };
-    const run = runConfined({ argv: [runner.command, ...runner.args], input: dir, readable: runner.readable, limits: processLimits }, {
-      env: exampleEnv(runner, isolation.kind === 'sandbox' ? SANDBOX_WORK : dir), limits: { timeoutMs: limits.timeoutMs, outputBytes: limits.outputBytes }, isolation,
-    });
+    const run = runConfined(
+      { argv: [runner.command, ...runner.args], input: dir, readable: runner.readable, limits: processLimits },
+      {
+        env: exampleEnv(runner, isolation.kind === 'sandbox' ? SANDBOX_WORK : dir),
+        limits: { timeoutMs: limits.timeoutMs, outputBytes: limits.outputBytes },
+        isolation,
+      },
+    );
     const forgetRun = cleanup.add(run.kill);
     try {
       return judge(await run.result, limits);

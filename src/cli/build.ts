@@ -8,7 +8,11 @@ import { recoverOutputDir, writeSiteAtomically } from '../output/write-site.js';
 import { clearProgress, printWarnings, progressReporter } from './report.js';
 
 export interface BuildCommandOptions {
-  config: string; outDir: string; quiet?: boolean; cache?: boolean; threads?: number;
+  config: string;
+  outDir: string;
+  quiet?: boolean;
+  cache?: boolean;
+  threads?: number;
   /**
    * Write `.br`/`.gz` siblings of the pages and other larger text files (see precompress.ts).
    * Pyodide's siblings are there without it: compressed at install, only copied by a build
@@ -17,7 +21,13 @@ export interface BuildCommandOptions {
   precompress?: boolean;
 }
 
-export interface BuildSummary { pages: number; locales: string[]; ms: number; warnings: number; fallbacks: Record<string, number> }
+export interface BuildSummary {
+  pages: number;
+  locales: string[];
+  ms: number;
+  warnings: number;
+  fallbacks: Record<string, number>;
+}
 
 /** `pybook build`: the whole site into the output folder, swapped in only when everything succeeded. */
 export async function runBuild(options: BuildCommandOptions): Promise<BuildSummary> {
@@ -32,11 +42,19 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
   // A build killed while swapping folders may have left the last site aside: put it back first,
   // so that even if this build fails the previous output is where it was.
   recoverOutputDir(options.outDir);
-  const builder = new Builder({ configPath: options.config, diskCache: options.cache !== false, streamDocuments: true, threads: options.threads, onProgress: options.quiet ? undefined : progressReporter() });
+  const builder = new Builder({
+    configPath: options.config,
+    diskCache: options.cache !== false,
+    streamDocuments: true,
+    threads: options.threads,
+    onProgress: options.quiet ? undefined : progressReporter(),
+  });
   const result = await builder.build();
   if (options.precompress) await addPrecompressedSiblings(result.files, cache);
   writeSiteAtomically(options.outDir, result.files, result.staticDirs, {
-    protect: protectedFoldersOf(result.config), staticRoot: result.config.rootDir, stamps,
+    protect: protectedFoldersOf(result.config),
+    staticRoot: result.config.rootDir,
+    stamps,
     streamed: options.precompress && result.documents ? withPrecompressedSiblings(result.documents) : result.documents,
   });
   cache.flush();
@@ -50,7 +68,12 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
     fallbacks: result.fallbacks,
   };
   if (!options.quiet) {
-    const fallbackText = Object.entries(summary.fallbacks).filter(([, n]) => n > 0).map(([l, n]) => `${n} chapter${n === 1 ? ' in ' + l + ' falls' : 's in ' + l + ' fall'} back to ${summary.locales[0]}`);
+    const fallbackText = Object.entries(summary.fallbacks)
+      .filter(([, n]) => n > 0)
+      .map(
+        ([l, n]) =>
+          `${n} chapter${n === 1 ? ' in ' + l + ' falls' : 's in ' + l + ' fall'} back to ${summary.locales[0]}`,
+      );
     process.stdout.write(
       `Built ${summary.pages} pages in ${summary.locales.length} locales (${summary.locales.join(', ')}) into ${options.outDir}/ in ${summary.ms} ms` +
         `${summary.warnings ? `, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}` : ''}.` +

@@ -2,23 +2,28 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { reportFailure } from './report.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 function port(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
   return n;
 }
 
 function jobCount(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('a job count is a whole number from 1 to 256');
+  if (!Number.isInteger(n) || n < 1 || n > 256)
+    throw new InvalidArgumentError('a job count is a whole number from 1 to 256');
   return n;
 }
 
 function threadCount(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('a thread count is a whole number from 1 to 64');
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new InvalidArgumentError('a thread count is a whole number from 1 to 64');
   return n;
 }
 
@@ -28,19 +33,36 @@ export function createProgram(): Command {
     .version(version, '-v, --version')
     .showHelpAfterError();
 
-  program.command('build')
+  program
+    .command('build')
     .description('build the static site (HTML per route, client bundle, search index, sitemap)')
     .option('-c, --config <file>', 'book configuration', 'book.config.json')
     .option('-o, --out-dir <dir>', 'output folder (its contents are served at the base path)', 'build')
     .option('--no-cache', 'ignore and do not write the build cache (node_modules/.cache/pybook)')
-    .option('--threads <n>', 'threads that compile chapters (default: one per core, up to 8, on 4 or more cores; else 1)', threadCount)
-    .option('--precompress', 'also write .br and .gz siblings of the pages and other larger text files, for servers that send them (Pyodide\'s are always written)')
-    .action(async (opts: { config: string; outDir: string; cache: boolean; threads?: number; precompress?: boolean }) => {
-      const { runBuild } = await import('./build.js');
-      await runBuild({ config: opts.config, outDir: opts.outDir, cache: opts.cache, threads: opts.threads, precompress: opts.precompress });
-    });
+    .option(
+      '--threads <n>',
+      'threads that compile chapters (default: one per core, up to 8, on 4 or more cores; else 1)',
+      threadCount,
+    )
+    .option(
+      '--precompress',
+      "also write .br and .gz siblings of the pages and other larger text files, for servers that send them (Pyodide's are always written)",
+    )
+    .action(
+      async (opts: { config: string; outDir: string; cache: boolean; threads?: number; precompress?: boolean }) => {
+        const { runBuild } = await import('./build.js');
+        await runBuild({
+          config: opts.config,
+          outDir: opts.outDir,
+          cache: opts.cache,
+          threads: opts.threads,
+          precompress: opts.precompress,
+        });
+      },
+    );
 
-  program.command('serve')
+  program
+    .command('serve')
     .description('serve the built site')
     .option('-d, --dir <dir>', 'built site folder', 'build')
     .option('-c, --config <file>', 'book configuration (for the base path)', 'book.config.json')
@@ -52,7 +74,9 @@ export function createProgram(): Command {
       await runServe(opts);
     });
 
-  program.command('watch').alias('dev')
+  program
+    .command('watch')
+    .alias('dev')
     .description('build, serve and rebuild on every change, reloading open browsers')
     .option('-c, --config <file>', 'book configuration', 'book.config.json')
     .option('-o, --out-dir <dir>', 'output folder', 'build')
@@ -63,16 +87,25 @@ export function createProgram(): Command {
       await runWatch(opts);
     });
 
-  program.command('check')
-    .description('run every code example of the book (with python3 and node, and in the reader\'s browser runtimes: Pyodide and the JavaScript sandbox) and compare its output')
+  program
+    .command('check')
+    .description(
+      "run every code example of the book (with python3 and node, and in the reader's browser runtimes: Pyodide and the JavaScript sandbox) and compare its output",
+    )
     .option('-c, --config <file>', 'book configuration', 'book.config.json')
     .option('-l, --locale <code...>', 'only these locales')
     .option('-s, --slug <slug...>', 'only these chapters')
     .option('-j, --jobs <n>', 'examples run at once', jobCount)
     .option('--python <path>', 'the Python interpreter to run the examples with', 'python3')
     .option('--no-browser', 'skip the browser runtimes (and leave the browser-check record as it is)')
-    .option('--allow-missing-pytest', 'list pytest examples as not run when the Python has no pytest, instead of failing the check')
-    .option('--allow-unconfined', 'run the examples even where bubblewrap cannot confine them (the check names what is missing)')
+    .option(
+      '--allow-missing-pytest',
+      'list pytest examples as not run when the Python has no pytest, instead of failing the check',
+    )
+    .option(
+      '--allow-unconfined',
+      'run the examples even where bubblewrap cannot confine them (the check names what is missing)',
+    )
     .action(async (opts) => {
       const { runCheck } = await import('./check.js');
       const ok = await runCheck(opts);

@@ -19,7 +19,12 @@ export function printWarnings(warnings: Warning[], stream: NodeJS.WriteStream = 
 export function reportFailure(error: unknown, stream: NodeJS.WriteStream = process.stderr): number {
   clearProgress(stream);
   const text = formatError(error);
-  stream.write(`error: ${text.split('\n').join('\nerror: ').replace(/error: {2}/g, '  ')}\n`);
+  stream.write(
+    `error: ${text
+      .split('\n')
+      .join('\nerror: ')
+      .replace(/error: {2}/g, '  ')}\n`,
+  );
   if (!(error instanceof Error) || !/^Book/.test(error.name)) {
     if (error instanceof Error && error.stack && process.env.PYBOOK_DEBUG) stream.write(`${error.stack}\n`);
   }

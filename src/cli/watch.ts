@@ -12,5 +12,8 @@ export function startWatch(options: WatchCommandOptions, log?: (line: string) =>
 export async function runWatch(options: WatchCommandOptions): Promise<void> {
   // The command counts from the start of the process: what the author waits for.
   const session = await startWatch({ ...options, startedAt: 0 });
-  closeOnSignals(() => session.server, () => session.close());
+  closeOnSignals(
+    () => session.server,
+    () => session.close(),
+  );
 }

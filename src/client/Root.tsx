@@ -6,7 +6,11 @@ import type { ClientPage, SiteData } from '../shared/model/page.js';
 import { loadRouteModule } from './route-modules.js';
 import { createRouter } from './router.js';
 
-interface Props { site: SiteData; page: ClientPage; html: string }
+interface Props {
+  site: SiteData;
+  page: ClientPage;
+  html: string;
+}
 
 /** True when the site is opened under a path outside the configured base path (a deployment mistake). */
 export function isWrongBasePath(pathname: string, basePath: string): boolean {
@@ -26,13 +30,22 @@ export function Root({ site, page, html }: Props) {
     let stopped = false;
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     whenIdle(() => {
-      void import('./prefetch.js').then((prefetch) => { if (!stopped) stopPrefetch = prefetch.startPrefetching(router.moduleForAnchor, loadRouteModule); }, () => {});
+      void import('./prefetch.js').then(
+        (prefetch) => {
+          if (!stopped) stopPrefetch = prefetch.startPrefetching(router.moduleForAnchor, loadRouteModule);
+        },
+        () => {},
+      );
     });
     // For watch mode's live-reload script (src/watch/live-reload.ts): show an edit in place.
     (window as Window & { __pybookRefresh?: () => Promise<boolean> }).__pybookRefresh = router.refresh;
     // A marker that the page is interactive (hydrated, router listening): tests and tools wait for it.
     document.documentElement.setAttribute('data-hydrated', '');
-    return () => { stopped = true; router.stop(); stopPrefetch(); };
+    return () => {
+      stopped = true;
+      router.stop();
+      stopPrefetch();
+    };
   }, [site]);
   // The App has its own boundary around the page content; this outer one catches errors in the
   // navbar or sidebar, which would otherwise unmount everything and leave a blank page.

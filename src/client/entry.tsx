@@ -7,7 +7,10 @@ import { normalizePath } from './route-modules.js';
 import { Root } from './Root.js';
 
 /** The page's inline data: its own model, and where the locale's shared site data is (preloaded by the head). */
-interface BootData { siteDataUrl: string; page: ClientPage }
+interface BootData {
+  siteDataUrl: string;
+  page: ClientPage;
+}
 
 const data = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent) as BootData;
 
@@ -22,11 +25,15 @@ installContentEvents();
 
 // Close an open dropdown (language menu) when the reader clicks elsewhere or presses Escape.
 document.addEventListener('click', (event) => {
-  for (const open of document.querySelectorAll('details.dropdown[open]')) if (!open.contains(event.target as Node)) open.removeAttribute('open');
+  for (const open of document.querySelectorAll('details.dropdown[open]'))
+    if (!open.contains(event.target as Node)) open.removeAttribute('open');
 });
 document.addEventListener('keydown', (event) => {
   if (event.key !== 'Escape') return;
-  for (const open of document.querySelectorAll('details.dropdown[open]')) { open.removeAttribute('open'); open.querySelector('summary')?.focus(); }
+  for (const open of document.querySelectorAll('details.dropdown[open]')) {
+    open.removeAttribute('open');
+    open.querySelector('summary')?.focus();
+  }
 });
 
 /**

@@ -32,9 +32,15 @@ export const VERSION_KEY = 'docs-preferred-version-default';
 export function rememberDocsVersion(version: string): void {
   try {
     if (!localStorage.getItem(VERSION_KEY)) localStorage.setItem(VERSION_KEY, version);
-  } catch { /* storage disabled */ }
+  } catch {
+    /* storage disabled */
+  }
 }
 
 export function preferredDocsVersion(): string | null {
-  try { return localStorage.getItem(VERSION_KEY); } catch { return null; }
+  try {
+    return localStorage.getItem(VERSION_KEY);
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,7 @@
-interface NetworkInformationLike { saveData?: boolean; effectiveType?: string }
+interface NetworkInformationLike {
+  saveData?: boolean;
+  effectiveType?: string;
+}
 
 /** Spec: prefetching is skipped on 2g or save-data connections. */
 export function prefetchAllowed(): boolean {
@@ -13,7 +16,10 @@ export function prefetchAllowed(): boolean {
  * `load` is the router's module loader (route-modules.ts), passed in rather than imported so that
  * it stays in the entry instead of becoming a shared chunk of its own on every first load.
  */
-export function startPrefetching(moduleFor: (anchor: HTMLAnchorElement) => string | undefined, load: (url: string) => Promise<unknown>): () => void {
+export function startPrefetching(
+  moduleFor: (anchor: HTMLAnchorElement) => string | undefined,
+  load: (url: string) => Promise<unknown>,
+): () => void {
   if (!prefetchAllowed()) return () => {};
   const done = new Set<string>();
   const prefetch = (anchor: HTMLAnchorElement) => {
@@ -22,19 +28,25 @@ export function startPrefetching(moduleFor: (anchor: HTMLAnchorElement) => strin
     done.add(url);
     load(url).catch(() => done.delete(url));
   };
-  const observer = 'IntersectionObserver' in window
-    ? new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer?.unobserve(entry.target);
-        const anchor = entry.target as HTMLAnchorElement;
-        // Idle time only: prefetching must never compete with the reader's own interaction.
-        const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
-        idle(() => prefetch(anchor));
-      }
-    })
-    : undefined;
-  const observeAll = () => document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => { if (moduleFor(a)) observer?.observe(a); });
+  const observer =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver((entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            observer?.unobserve(entry.target);
+            const anchor = entry.target as HTMLAnchorElement;
+            // Idle time only: prefetching must never compete with the reader's own interaction.
+            const idle =
+              (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ??
+              ((cb: () => void) => window.setTimeout(cb, 1));
+            idle(() => prefetch(anchor));
+          }
+        })
+      : undefined;
+  const observeAll = () =>
+    document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => {
+      if (moduleFor(a)) observer?.observe(a);
+    });
   const onHover = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.('a[href]');
     if (anchor) prefetch(anchor as HTMLAnchorElement);
@@ -44,5 +56,10 @@ export function startPrefetching(moduleFor: (anchor: HTMLAnchorElement) => strin
   document.addEventListener('focusin', onHover);
   const mutations = new MutationObserver(() => observeAll());
   mutations.observe(document.getElementById('__pybook') ?? document.body, { childList: true, subtree: true });
-  return () => { observer?.disconnect(); mutations.disconnect(); document.removeEventListener('mouseover', onHover); document.removeEventListener('focusin', onHover); };
+  return () => {
+    observer?.disconnect();
+    mutations.disconnect();
+    document.removeEventListener('mouseover', onHover);
+    document.removeEventListener('focusin', onHover);
+  };
 }

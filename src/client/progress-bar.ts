@@ -17,7 +17,10 @@ export class ProgressBar {
     if (!bar) return;
     this.element = undefined;
     bar.style.width = '100%';
-    window.setTimeout(() => { bar.style.opacity = '0'; window.setTimeout(() => bar.remove(), 250); }, 120);
+    window.setTimeout(() => {
+      bar.style.opacity = '0';
+      window.setTimeout(() => bar.remove(), 250);
+    }, 120);
   }
 
   private show(): void {

@@ -1,6 +1,9 @@
 import type { ClientPage } from '../shared/model/page.js';
 
-export interface RouteModule { page: ClientPage; html: string }
+export interface RouteModule {
+  page: ClientPage;
+  html: string;
+}
 
 const loaded = new Map<string, Promise<RouteModule>>();
 
@@ -13,7 +16,9 @@ export function loadRouteModule(url: string): Promise<RouteModule> {
   if (!promise) {
     promise = (import(/* @vite-ignore */ url) as Promise<{ default?: RouteModule }>).then((module) => {
       if (!module.default || typeof module.default !== 'object' || !module.default.page) {
-        throw new Error(`Route module ${url} has no default export: a route component without a default export is an error.`);
+        throw new Error(
+          `Route module ${url} has no default export: a route component without a default export is an error.`,
+        );
       }
       return module.default;
     });

@@ -25,7 +25,10 @@ export interface Router {
 }
 
 /** Our part of history.state: the entry's key and where the reader was on it, as last saved. */
-interface HistoryState { key?: string; scroll?: ScrollSpot }
+interface HistoryState {
+  key?: string;
+  scroll?: ScrollSpot;
+}
 
 /**
  * The progress bar, loaded on the first navigation (nothing needs it for the first paint). A change
@@ -38,11 +41,21 @@ function lazyProgressBar(): { start(): void; done(): void } {
     start() {
       pending = true;
       bar ??= import('./progress-bar.js').then((m) => new m.ProgressBar());
-      bar.then((b) => { if (pending) b.start(); }, () => { bar = undefined; });
+      bar.then(
+        (b) => {
+          if (pending) b.start();
+        },
+        () => {
+          bar = undefined;
+        },
+      );
     },
     done() {
       pending = false;
-      bar?.then((b) => b.done(), () => {});
+      bar?.then(
+        (b) => b.done(),
+        () => {},
+      );
     },
   };
 }
@@ -99,7 +112,10 @@ export function createRouter({ site, render }: RouterOptions): Router {
 
   async function go(url: URL, mode: 'push' | 'pop', restoreScroll?: ScrollSpot): Promise<void> {
     const moduleUrl = moduleForPath(url.pathname);
-    if (!moduleUrl) { location.assign(url.href); return; }
+    if (!moduleUrl) {
+      location.assign(url.href);
+      return;
+    }
     const id = ++navigation;
     progress.start();
     let route: RouteModule;
@@ -107,7 +123,9 @@ export function createRouter({ site, render }: RouterOptions): Router {
       route = await loadRouteModule(moduleUrl);
     } catch (error) {
       progress.done();
-      console.warn(`pybook: preloading ${url.pathname} failed (${(error as Error).message}); loading the page instead.`);
+      console.warn(
+        `pybook: preloading ${url.pathname} failed (${(error as Error).message}); loading the page instead.`,
+      );
       location.assign(url.href);
       return;
     }
@@ -136,12 +154,23 @@ export function createRouter({ site, render }: RouterOptions): Router {
   }
 
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
     if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
     if (anchor.hasAttribute('data-locale-switch')) {
       // Same chapter in the other language, and the same section: headings share ids across languages.
-      if (location.hash && !anchor.href.includes('#')) { event.preventDefault(); location.assign(anchor.href + location.hash); }
+      if (location.hash && !anchor.href.includes('#')) {
+        event.preventDefault();
+        location.assign(anchor.href + location.hash);
+      }
       return;
     }
     const url = new URL(anchor.href, location.href);

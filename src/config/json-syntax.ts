@@ -5,14 +5,25 @@
  */
 export function jsonSyntaxError(text: string): { offset: number; message: string } | undefined {
   let i = 0;
-  const fail = (message: string): never => { throw { offset: i, message }; };
-  const space = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
+  const fail = (message: string): never => {
+    throw { offset: i, message };
+  };
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  };
   // A file cut short (a save caught half way, a bad merge) is the common case: say that in words.
   const unexpected = (expected: string, after = ''): never =>
-    fail(i >= text.length
-      ? (text.trim() === '' ? 'the file is empty: expected a JSON object' : `the file ends too early (is it cut short?): expected ${expected}`)
-      : `unexpected "${text[i]}"${after}: expected ${expected}`);
-  const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else unexpected('a value'); };
+    fail(
+      i >= text.length
+        ? text.trim() === ''
+          ? 'the file is empty: expected a JSON object'
+          : `the file ends too early (is it cut short?): expected ${expected}`
+        : `unexpected "${text[i]}"${after}: expected ${expected}`,
+    );
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else unexpected('a value');
+  };
   const string = () => {
     i++; // opening quote
     while (i < text.length && text[i] !== '"') {
@@ -21,11 +32,17 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
       if (text[i] === '\\') {
         const next = text[i + 1];
         if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) { i++; fail('\\u must be followed by four hex digits'); }
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+            i++;
+            fail('\\u must be followed by four hex digits');
+          }
           i += 6;
           continue;
         }
-        if (next === undefined || !'"\\/bfnrt'.includes(next)) { i++; fail(`invalid escape \\${next ?? ''} in a string`); }
+        if (next === undefined || !'"\\/bfnrt'.includes(next)) {
+          i++;
+          fail(`invalid escape \\${next ?? ''} in a string`);
+        }
         i += 2;
         continue;
       }
@@ -55,7 +72,10 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
   const object = () => {
     i++;
     space();
-    if (text[i] === '}') { i++; return; }
+    if (text[i] === '}') {
+      i++;
+      return;
+    }
     for (;;) {
       space();
       if (text[i] !== '"') {
@@ -68,22 +88,37 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
       i++;
       value();
       space();
-      if (text[i] === ',') { i++; continue; }
-      if (text[i] === '}') { i++; return; }
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
       unexpected('"," or "}" after a property value');
     }
   };
   const array = () => {
     i++;
     space();
-    if (text[i] === ']') { i++; return; }
+    if (text[i] === ']') {
+      i++;
+      return;
+    }
     for (;;) {
       space();
       if (text[i] === ']') fail('a comma before "]" (JSON allows no trailing comma)');
       value();
       space();
-      if (text[i] === ',') { i++; continue; }
-      if (text[i] === ']') { i++; return; }
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
       unexpected('"," or "]" after an array item');
     }
   };
@@ -93,7 +128,8 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
     if (i < text.length) fail(`unexpected "${text[i]}" after the end of the JSON value`);
     return undefined;
   } catch (error) {
-    if (typeof error === 'object' && error !== null && 'offset' in error) return error as { offset: number; message: string };
+    if (typeof error === 'object' && error !== null && 'offset' in error)
+      return error as { offset: number; message: string };
     throw error;
   }
 }

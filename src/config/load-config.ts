@@ -93,7 +93,8 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
 /** Branches of a oneOf each say "must be string", "must be object": one message lists both. */
 function mergeTypeErrors(errors: ErrorObject[]): ErrorObject[] {
   const types = new Map<string, string[]>();
-  for (const e of errors) if (e.keyword === 'type') types.set(e.instancePath, [...(types.get(e.instancePath) ?? []), String(e.params.type)]);
+  for (const e of errors)
+    if (e.keyword === 'type') types.set(e.instancePath, [...(types.get(e.instancePath) ?? []), String(e.params.type)]);
   const merged = new Set<string>();
   return errors.flatMap((e) => {
     if (e.keyword !== 'type') return [e];
@@ -127,11 +128,13 @@ function collectLocalized(config: Record<string, unknown>): Array<{ field: strin
   if (home?.cover) found.push({ field: 'home.cover', text: home.cover });
   // Per-locale keyword lists: only their locale codes are checked, as for texts.
   const keywords = config.keywords;
-  if (keywords && typeof keywords === 'object' && !Array.isArray(keywords)) found.push({ field: 'keywords', text: keywords as Record<string, string> });
+  if (keywords && typeof keywords === 'object' && !Array.isArray(keywords))
+    found.push({ field: 'keywords', text: keywords as Record<string, string> });
   return found;
 }
 
-const sidebarSlugsOf = (items: SidebarItemConfig[]): string[] => items.flatMap((item) => (typeof item === 'string' ? [item] : sidebarSlugsOf(item.items)));
+const sidebarSlugsOf = (items: SidebarItemConfig[]): string[] =>
+  items.flatMap((item) => (typeof item === 'string' ? [item] : sidebarSlugsOf(item.items)));
 
 /** Checks that the schema cannot express: references between fields. */
 function checkReferences(config: Record<string, unknown>, file: string): void {
@@ -139,26 +142,38 @@ function checkReferences(config: Record<string, unknown>, file: string): void {
   const defaultLocale = config.defaultLocale as string;
   // Own keys only: "toString" or "__proto__" is in every object, and no locale of the book's.
   if (!Object.hasOwn(locales, defaultLocale)) {
-    throw new BookError(`field "defaultLocale" is "${defaultLocale}" but "locales" has no such entry (it has ${Object.keys(locales).join(', ')})`, { file });
+    throw new BookError(
+      `field "defaultLocale" is "${defaultLocale}" but "locales" has no such entry (it has ${Object.keys(locales).join(', ')})`,
+      { file },
+    );
   }
   const paths = new Map<string, string>();
   for (const [code, locale] of Object.entries(locales as Record<string, { path: string }>)) {
     const other = paths.get(locale.path);
-    if (other) throw new BookError(`field "locales.${code}.path" is "${locale.path}", the same as "locales.${other}.path": each locale needs its own folder`, { file });
+    if (other)
+      throw new BookError(
+        `field "locales.${code}.path" is "${locale.path}", the same as "locales.${other}.path": each locale needs its own folder`,
+        { file },
+      );
     paths.set(locale.path, code);
   }
   const toc = config.tableOfContents as { minHeadingLevel?: number; maxHeadingLevel?: number } | undefined;
   if (toc && (toc.minHeadingLevel ?? 2) > (toc.maxHeadingLevel ?? 3)) {
-    throw new BookError(`field "tableOfContents.minHeadingLevel" (${toc.minHeadingLevel ?? 2}) must not be greater than "tableOfContents.maxHeadingLevel" (${toc.maxHeadingLevel ?? 3})`, { file });
+    throw new BookError(
+      `field "tableOfContents.minHeadingLevel" (${toc.minHeadingLevel ?? 2}) must not be greater than "tableOfContents.maxHeadingLevel" (${toc.maxHeadingLevel ?? 3})`,
+      { file },
+    );
   }
   const listed = new Set(sidebarSlugsOf(config.sidebar as SidebarItemConfig[]));
   ((config.home as { projects?: string[] } | undefined)?.projects ?? []).forEach((slug, i) => {
-    if (!listed.has(slug)) throw new BookError(`field "home.projects[${i}]" is "${slug}", which the sidebar does not list`, { file });
+    if (!listed.has(slug))
+      throw new BookError(`field "home.projects[${i}]" is "${slug}", which the sidebar does not list`, { file });
   });
   for (const { field, text } of collectLocalized(config)) {
     if (typeof text === 'string') continue;
     for (const key of Object.keys(text)) {
-      if (!Object.hasOwn(locales, key)) throw new BookError(`field "${field}.${key}" names a locale that "locales" does not define`, { file });
+      if (!Object.hasOwn(locales, key))
+        throw new BookError(`field "${field}.${key}" names a locale that "locales" does not define`, { file });
     }
   }
 }
@@ -173,7 +188,9 @@ function withDefaults(raw: Record<string, unknown>, rootDir: string): BookConfig
     staticDir: r.staticDir ?? 'book/static',
     navbar: { hideOnScroll: true, ...r.navbar },
     footer: { ...r.footer },
-    announcementBar: r.announcementBar ? { ...r.announcementBar, closable: r.announcementBar.closable ?? true } : undefined,
+    announcementBar: r.announcementBar
+      ? { ...r.announcementBar, closable: r.announcementBar.closable ?? true }
+      : undefined,
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3, ...r.tableOfContents },
     titleDelimiter: r.titleDelimiter ?? '|',
     sitemap: { changefreq: 'weekly', priority: 0.5, ...r.sitemap },
@@ -195,7 +212,11 @@ export function loadConfig(configPath: string): BookConfig {
     if (lstatSync(file).isSymbolicLink()) {
       const target = realpathSync(file);
       const project = realPathOf(path.dirname(file));
-      if (!isInsideFolder(target, project)) throw new BookError(`the book configuration is a link to ${target}, outside the project folder ${project}: pybook reads only a configuration inside the project`, { file });
+      if (!isInsideFolder(target, project))
+        throw new BookError(
+          `the book configuration is a link to ${target}, outside the project folder ${project}: pybook reads only a configuration inside the project`,
+          { file },
+        );
     }
     text = readFileSync(file, 'utf8');
   } catch (error) {
@@ -211,7 +232,11 @@ export function parseConfig(text: string, file: string): BookConfig {
   const deep = tooDeeplyNested(text);
   if (deep !== undefined) {
     const pos = positionInJson(text, deep);
-    throw new BookError(`the configuration nests more than ${MAX_CONFIG_NESTING} levels deep here: no field of book.config.json needs that many`, { file, ...pos }, text.split(/\r?\n/)[pos.line - 1]?.slice(0, 200));
+    throw new BookError(
+      `the configuration nests more than ${MAX_CONFIG_NESTING} levels deep here: no field of book.config.json needs that many`,
+      { file, ...pos },
+      text.split(/\r?\n/)[pos.line - 1]?.slice(0, 200),
+    );
   }
   let raw: unknown;
   try {
@@ -219,7 +244,11 @@ export function parseConfig(text: string, file: string): BookConfig {
   } catch (error) {
     const found = jsonSyntaxError(text);
     const pos = found ? positionInJson(text, found.offset) : undefined;
-    throw new BookError(`invalid JSON: ${found?.message ?? (error as Error).message}`, { file, ...pos }, pos ? text.split(/\r?\n/)[pos.line - 1] : undefined);
+    throw new BookError(
+      `invalid JSON: ${found?.message ?? (error as Error).message}`,
+      { file, ...pos },
+      pos ? text.split(/\r?\n/)[pos.line - 1] : undefined,
+    );
   }
   const validate = getValidator();
   if (!validate(raw)) {

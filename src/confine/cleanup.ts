@@ -21,7 +21,9 @@ export class CleanupGroup {
   /** Registers a cleanup; call the returned function once it is no longer needed. */
   add(cleanup: Cleanup): () => void {
     this.cleanups.add(cleanup);
-    return () => { this.cleanups.delete(cleanup); };
+    return () => {
+      this.cleanups.delete(cleanup);
+    };
   }
 
   /** Runs every registered cleanup (each once), leaving the group open. */
@@ -30,7 +32,11 @@ export class CleanupGroup {
     const cleanups = [...this.cleanups].reverse();
     this.cleanups.clear();
     for (const cleanup of cleanups) {
-      try { cleanup(); } catch { /* one failed cleanup must not keep the others from running */ }
+      try {
+        cleanup();
+      } catch {
+        /* one failed cleanup must not keep the others from running */
+      }
     }
   }
 

@@ -17,7 +17,12 @@ export interface Limits {
 /** How a run ended: on its own, or ended by the check at a limit. */
 export type Ending = 'exited' | 'timeout' | 'cpu-limit' | 'output-limit';
 
-export interface ConfinedResult { code: number | null; stdout: string; stderr: string; ending: Ending }
+export interface ConfinedResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ending: Ending;
+}
 
 export interface ConfinedRun {
   result: Promise<ConfinedResult>;
@@ -36,7 +41,10 @@ const PIPE_WAIT_MS = 1_000;
  * an output cap. At a limit the whole tree is killed and the pipes are no longer waited for.
  * `env` is all the environment it gets: nothing of the check's is passed on.
  */
-export function runConfined(command: SandboxedCommand, options: { env: Record<string, string>; limits: Limits; isolation: Isolation }): ConfinedRun {
+export function runConfined(
+  command: SandboxedCommand,
+  options: { env: Record<string, string>; limits: Limits; isolation: Isolation },
+): ConfinedRun {
   const { limits, isolation } = options;
   const argv = isolation.commandLine(command);
   const child = spawn(argv[0], argv.slice(1), {
@@ -74,7 +82,12 @@ export function runConfined(command: SandboxedCommand, options: { env: Record<st
       killTree(); // whatever it started in the background and left running
       // The kernel ended it at its CPU limit (SIGXCPU), which its shell reports as this status.
       const how = ending === 'exited' && exitCode === CPU_LIMIT_STATUS ? 'cpu-limit' : ending;
-      resolve({ code: exitCode, stdout: Buffer.concat(kept.stdout).toString('utf8'), stderr: Buffer.concat(kept.stderr).toString('utf8'), ending: how });
+      resolve({
+        code: exitCode,
+        stdout: Buffer.concat(kept.stdout).toString('utf8'),
+        stderr: Buffer.concat(kept.stderr).toString('utf8'),
+        ending: how,
+      });
     };
     // A timer that fired after the event loop was held up (a busy machine, a synchronous probe)
     // runs before the loop reads the pipes: finishing in the check phase that follows lets output
@@ -97,7 +110,11 @@ export function runConfined(command: SandboxedCommand, options: { env: Record<st
     };
     child.stdout.on('data', keep('stdout'));
     child.stderr.on('data', keep('stderr'));
-    child.on('error', (error) => { finished = true; clearTimeout(timer); reject(error); });
+    child.on('error', (error) => {
+      finished = true;
+      clearTimeout(timer);
+      reject(error);
+    });
     child.on('exit', (code) => {
       exitCode = code;
       // Its output is read to the end ('close'), unless something it left behind holds the pipes.

@@ -39,11 +39,18 @@ export function probePython(command = 'python3'): PythonInfo {
   const result = spawnSync(command, ['-c', PROBE], { encoding: 'utf8', timeout: 30_000, cwd: os.tmpdir() });
   let info: PythonInfo = { command, hasPytest: false, readable: [] };
   try {
-    const probed = JSON.parse(result.stdout) as { version: string; executable: string; paths: string[]; pytest: boolean };
+    const probed = JSON.parse(result.stdout) as {
+      version: string;
+      executable: string;
+      paths: string[];
+      pytest: boolean;
+    };
     if (result.status === 0) {
       const commandFile = path.isAbsolute(command) && existsSync(command) ? [realpathSync(command)] : [];
       info = {
-        command, version: probed.version, hasPytest: probed.pytest,
+        command,
+        version: probed.version,
+        hasPytest: probed.pytest,
         ...(probed.executable ? { executable: probed.executable } : {}),
         readable: [...commandFile, probed.executable, ...probed.paths].filter((p) => p && path.isAbsolute(p)),
       };

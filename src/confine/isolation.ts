@@ -21,7 +21,8 @@ export type IsolationKind = 'sandbox' | 'namespaces' | 'user-namespaces' | 'proc
 export const PROTECTIONS = {
   pid: 'its own PID namespace (everything it starts ends with it, even a process that left its session)',
   network: 'no network (its own network namespace, whose only interface is its own loopback)',
-  files: 'a read-only view of the system: only its own working folder and a private /tmp are writable, and neither your home folder nor /run, /var or other users\' files are there',
+  files:
+    "a read-only view of the system: only its own working folder and a private /tmp are writable, and neither your home folder nor /run, /var or other users' files are there",
   sockets: 'no host sockets (the Docker daemon, the SSH agent, X11)',
   user: 'an unprivileged user (nobody) when the check runs as root',
 } as const;
@@ -48,10 +49,13 @@ const UNSHARE = ['--pid', '--fork', '--kill-child', '--mount-proc', '--net'];
 const LOOPBACK_UP = ['sh', '-c', 'ip link set lo up >/dev/null 2>&1; exec "$@"', 'sh'];
 
 function unshareIsolation(kind: 'namespaces' | 'user-namespaces', reason: string): Isolation {
-  const prefix = kind === 'namespaces' ? ['unshare', ...UNSHARE, '--'] : ['unshare', '--user', '--map-root-user', ...UNSHARE, '--'];
+  const prefix =
+    kind === 'namespaces' ? ['unshare', ...UNSHARE, '--'] : ['unshare', '--user', '--map-root-user', ...UNSHARE, '--'];
   const missing: Protection[] = ['files', 'sockets', ...(isRoot() ? ['user' as const] : [])];
   return {
-    kind, missing, reason,
+    kind,
+    missing,
+    reason,
     warning: `warning: examples run in their own PID and network namespaces only: they lack ${missing.map((m) => PROTECTIONS[m]).join('; ')} (${reason})`,
     // The example's folder on the host is its working folder: there is no view to copy it into.
     commandLine: (command) => [...prefix, ...LOOPBACK_UP, ...limitShellArgs(command, undefined)],
@@ -62,7 +66,9 @@ function unshareIsolation(kind: 'namespaces' | 'user-namespaces', reason: string
 export function processGroupIsolation(reason = 'no namespace can be made on this machine'): Isolation {
   const missing: Protection[] = ['pid', 'network', 'files', 'sockets', ...(isRoot() ? ['user' as const] : [])];
   return {
-    kind: 'process-group', missing, reason,
+    kind: 'process-group',
+    missing,
+    reason,
     warning: `warning: examples run in a process group only: they can reach the network, and a process that leaves its session may outlive its example; they lack ${missing.map((m) => PROTECTIONS[m]).join('; ')} (${reason})`,
     commandLine: (command) => limitShellArgs(command, undefined),
   };
@@ -77,8 +83,11 @@ function tasksOfUser(uid: number): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid) tasks += Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1);
-    } catch { /* it ended while we looked */ }
+      if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid)
+        tasks += Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1);
+    } catch {
+      /* it ended while we looked */
+    }
   }
   return tasks;
 }
@@ -94,7 +103,8 @@ let processLimitOf: number | undefined;
  */
 export function processLimit(isolation: Isolation): number | undefined {
   if (!existsSync('/proc/self/status')) return undefined;
-  if (isRoot()) return isolation.kind === 'sandbox' ? (processLimitOf ??= tasksOfUser(65534) + PROCESS_ROOM) : undefined;
+  if (isRoot())
+    return isolation.kind === 'sandbox' ? (processLimitOf ??= tasksOfUser(65534) + PROCESS_ROOM) : undefined;
   return (processLimitOf ??= tasksOfUser(process.getuid!()) + PROCESS_ROOM);
 }
 
@@ -105,8 +115,16 @@ function sandboxIsolation(): Isolation {
 
 /** Runs `argv` to see whether it works here; the first line of its error otherwise. */
 function tryRun(argv: string[], cwd: string): string | undefined {
-  const result = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
-  if (result.error) return (result.error as NodeJS.ErrnoException).code === 'ENOENT' ? `${argv[0]} is not installed` : result.error.message;
+  const result = spawnSync(argv[0], argv.slice(1), {
+    cwd,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
+  if (result.error)
+    return (result.error as NodeJS.ErrnoException).code === 'ENOENT'
+      ? `${argv[0]} is not installed`
+      : result.error.message;
   if (result.status === 0 && result.stdout.trim() === 'confined') return undefined;
   return `${path.basename(argv[0])} failed: ${(result.stderr || result.stdout).trim().split('\n')[0] || `exit status ${result.status}`}`;
 }
@@ -118,7 +136,11 @@ export function probeIsolation(): Isolation {
   if (probed) return probed;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'pybook-probe-'));
   try {
-    const probe: SandboxedCommand = { argv: ['echo', 'confined'], readable: [], limits: { addressSpaceBytes: 1024 ** 3, fileBytes: 1024 ** 2, tmpBytes: 1024 ** 2 } };
+    const probe: SandboxedCommand = {
+      argv: ['echo', 'confined'],
+      readable: [],
+      limits: { addressSpaceBytes: 1024 ** 3, fileBytes: 1024 ** 2, tmpBytes: 1024 ** 2 },
+    };
     const sandbox = sandboxIsolation();
     const sandboxError = tryRun(sandbox.commandLine(probe), scratch);
     if (!sandboxError) return (probed = sandbox);
@@ -136,11 +158,13 @@ export function probeIsolation(): Isolation {
 /** Refused: the check will not run examples with less than its full confinement unless told to. */
 export class UnconfinedError extends Error {
   constructor(isolation: Isolation) {
-    super([
-      `pybook check will not run the book's examples here: it cannot give them ${isolation.missing.map((m) => PROTECTIONS[m]).join('; ')}.`,
-      `Why: ${isolation.reason ?? 'unknown'}.`,
-      'Run the check where bubblewrap works, or pass --allow-unconfined to run the examples with only what this machine allows.',
-    ].join('\n'));
+    super(
+      [
+        `pybook check will not run the book's examples here: it cannot give them ${isolation.missing.map((m) => PROTECTIONS[m]).join('; ')}.`,
+        `Why: ${isolation.reason ?? 'unknown'}.`,
+        'Run the check where bubblewrap works, or pass --allow-unconfined to run the examples with only what this machine allows.',
+      ].join('\n'),
+    );
     this.name = 'UnconfinedError';
   }
 }

@@ -7,7 +7,8 @@ import type { SandboxedCommand } from './sandbox.js';
  * one, and waits for the command, so that the command is not the namespace's first process (which
  * gets init's signal rules).
  */
-const COPY_THEN_WAIT = 'if [ -n "$1" ]; then mkdir -p "$2" && cp -R "$1"/. "$2"/ && cd "$2" || exit 126; fi\nshift 2\n"$@"\nexit $?';
+const COPY_THEN_WAIT =
+  'if [ -n "$1" ]; then mkdir -p "$2" && cp -R "$1"/. "$2"/ && cd "$2" || exit 126; fi\nshift 2\n"$@"\nexit $?';
 
 /** The exit status of a command that the kernel ended at its CPU limit (128 + SIGXCPU), as the shell reports it. */
 export const CPU_LIMIT_STATUS = 152;

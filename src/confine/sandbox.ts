@@ -63,7 +63,16 @@ function extraPaths(readable: string[]): string[] {
  * (--die-with-parent) and in a session of its own (no TIOCSTI into the check's terminal).
  */
 export function sandboxCommandLine(command: SandboxedCommand, asRoot: boolean): string[] {
-  const args = ['bwrap', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
+  const args = [
+    'bwrap',
+    '--unshare-pid',
+    '--unshare-net',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--die-with-parent',
+    '--new-session',
+  ];
   // A non-root user makes the namespaces in a user namespace of its own; root drops to nobody
   // inside the sandbox instead, which needs these two capabilities until setpriv has used them.
   if (asRoot) args.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID');
@@ -80,13 +89,29 @@ export function sandboxCommandLine(command: SandboxedCommand, asRoot: boolean): 
   }
   args.push('--proc', '/proc', '--dev', '/dev');
   const size = String(command.limits.tmpBytes);
-  args.push('--size', size, '--perms', '1777', '--tmpfs', '/tmp', '--size', size, '--perms', '1777', '--tmpfs', '/dev/shm');
+  args.push(
+    '--size',
+    size,
+    '--perms',
+    '1777',
+    '--tmpfs',
+    '/tmp',
+    '--size',
+    size,
+    '--perms',
+    '1777',
+    '--tmpfs',
+    '/dev/shm',
+  );
   // The folders above a shown path are made for it, readable by anyone (bubblewrap would make them 0700).
   const made = new Set(['/', '/tmp', '/dev', '/proc', ...SYSTEM_FOLDERS]);
   const show = (host: string, at: string) => {
     const parents: string[] = [];
     for (let parent = path.dirname(at); !made.has(parent); parent = path.dirname(parent)) parents.unshift(parent);
-    for (const parent of parents) { args.push('--perms', '0755', '--dir', parent); made.add(parent); }
+    for (const parent of parents) {
+      args.push('--perms', '0755', '--dir', parent);
+      made.add(parent);
+    }
     args.push('--ro-bind', host, at);
     made.add(at);
   };
@@ -94,6 +119,15 @@ export function sandboxCommandLine(command: SandboxedCommand, asRoot: boolean): 
   if (command.input) show(command.input, SANDBOX_INPUT);
   // The root of the view is bubblewrap's own tmpfs: read-only too, so nothing can fill it.
   args.push('--remount-ro', '/', '--chdir', '/tmp', '--');
-  if (asRoot) args.push('setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--');
+  if (asRoot)
+    args.push(
+      'setpriv',
+      `--reuid=${NOBODY}`,
+      `--regid=${NOBODY}`,
+      '--clear-groups',
+      '--inh-caps=-all',
+      '--bounding-set=-all',
+      '--',
+    );
   return [...args, ...limitShellArgs(command, command.input ? { from: SANDBOX_INPUT, to: SANDBOX_WORK } : undefined)];
 }

@@ -28,13 +28,20 @@ export function realPathOf(target: string): string {
  * error naming `field`, so nothing outside the project is ever read, let alone published.
  */
 export function projectFolder(root: string, relative: string, field: string, configFile: string): string {
-  if (path.isAbsolute(relative)) throw new BookError(`field "${field}" is an absolute path (${relative}): it must name a folder inside the project`, { file: configFile });
+  if (path.isAbsolute(relative))
+    throw new BookError(
+      `field "${field}" is an absolute path (${relative}): it must name a folder inside the project`,
+      { file: configFile },
+    );
   const folder = path.resolve(root, relative);
   const realRoot = realPathOf(root);
   const real = realPathOf(folder);
   if (real !== realRoot && !isInsideFolder(real, realRoot)) {
     const via = real === folder ? '' : ` (it resolves to ${real}, through a link)`;
-    throw new BookError(`field "${field}" names ${folder}, outside the project folder ${realRoot}${via}: pybook reads only folders inside the project`, { file: configFile });
+    throw new BookError(
+      `field "${field}" names ${folder}, outside the project folder ${realRoot}${via}: pybook reads only folders inside the project`,
+      { file: configFile },
+    );
   }
   return folder;
 }

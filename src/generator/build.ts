@@ -19,7 +19,14 @@ import { baseBudgetMs, chapterBudgetMs } from './compile-budget/budget.js';
 import { suspicionOf } from './compile-budget/suspicious.js';
 import { compileChapters, compileThreads, type CompilePlan } from './compile-pool.js';
 import { codeFingerprint, DiskCache, hashText } from '../cache/disk-cache.js';
-import { jsonForScript, renderContent, renderDocument, renderHomeSections, TEMPLATE_FILE, type RenderOptions } from './render-page.js';
+import {
+  jsonForScript,
+  renderContent,
+  renderDocument,
+  renderHomeSections,
+  TEMPLATE_FILE,
+  type RenderOptions,
+} from './render-page.js';
 import { loadShellRenderer, type ShellRenderer } from './shell-renderer.js';
 import { loadPageTemplate } from './page-template.js';
 import { renderSitemap } from './sitemap.js';
@@ -32,7 +39,9 @@ import { runnerAssets } from '../runner/build/site-assets.js';
 /** Files every build writes that a chapter may link to. */
 const GENERATED_FILES = new Set(['sitemap.xml', 'robots.txt']);
 
-const pybookVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const pybookVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export interface BuildOptions {
   configPath: string;
@@ -98,7 +107,9 @@ function readTextOrUndefined(file: string): string | undefined {
 
 /** Chapters per locale that fall back to the default locale's text. */
 function fallbacksOf(book: BookModel): Record<string, number> {
-  return Object.fromEntries(book.locales.map((locale) => [locale.code, book.chapters[locale.code].filter((c) => c.fallback).length]));
+  return Object.fromEntries(
+    book.locales.map((locale) => [locale.code, book.chapters[locale.code].filter((c) => c.fallback).length]),
+  );
 }
 
 /**
@@ -181,12 +192,26 @@ export class Builder {
     progress('rendering pages');
     const shell = await loadShellRenderer();
     const documents = this.renderPages({ config, book, pages, sites, files, contentNamed, client, runner, shell });
-    files.set('sitemap.xml', await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority));
+    files.set(
+      'sitemap.xml',
+      await renderSitemap(pages, config.siteUrl, config.sitemap.changefreq, config.sitemap.priority),
+    );
     files.set(MARKER_FILE, markerJson(contentNamed));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
 
     this.pruneDiskCache();
-    return { config, book, pages, sites, files, warnings, staticDirs, fallbacks: fallbacksOf(book), deferredSearch, documents };
+    return {
+      config,
+      book,
+      pages,
+      sites,
+      files,
+      warnings,
+      staticDirs,
+      fallbacks: fallbacksOf(book),
+      deferredSearch,
+      documents,
+    };
   }
 
   /** Reads the config and the chapters, remembering their text (see inputsChangedOnDisk), and opens the disk cache. */
@@ -194,7 +219,8 @@ export class Builder {
     this.inputs = new Map([[path.resolve(this.options.configPath), readTextOrUndefined(this.options.configPath)]]);
     const config = loadConfig(this.options.configPath);
     const book = loadBook(config);
-    for (const locale of book.locales) for (const chapter of book.chapters[locale.code]) this.inputs.set(chapter.file, chapter.source);
+    for (const locale of book.locales)
+      for (const chapter of book.chapters[locale.code]) this.inputs.set(chapter.file, chapter.source);
     this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
     // Watch mode writes the cache once the pages are out, or the edit shown (see flushCache).
     if (this.options.dev) this.disk.deferWrites();
@@ -206,7 +232,9 @@ export class Builder {
     this.bundle ??= bundleClient(config.basePath, this.disk);
     // This build awaits its own bundle (and so reports its real error).
     const bundle = this.bundle;
-    bundle.catch(() => { if (this.bundle === bundle) this.bundle = undefined; });
+    bundle.catch(() => {
+      if (this.bundle === bundle) this.bundle = undefined;
+    });
     return bundle;
   }
 
@@ -214,7 +242,11 @@ export class Builder {
   private checkLinks(config: BookConfig, pages: PageModel[]): { staticDirs: string[]; warnings: Warning[] } {
     const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
     const staticFiles = staticFilesOf(staticDirs, config.rootDir);
-    const links = checkLinks(pages, (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath), config.basePath);
+    const links = checkLinks(
+      pages,
+      (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath),
+      config.basePath,
+    );
     const errors = [...findDuplicateRoutes(pages), ...links.errors];
     if (errors.length) throw new BookErrors(errors);
     return { staticDirs, warnings: [...pages.flatMap((p) => p.warnings), ...links.warnings] };
@@ -225,7 +257,12 @@ export class Builder {
    * a function that builds them later instead: no page depends on the index's content there (its
    * version is constant), so the index comes after the pages are out and the browser shows the edit.
    */
-  private addSearchIndexes(pages: PageModel[], book: BookModel, sites: Record<string, SiteData>, files: SiteFiles): (() => SiteFiles) | undefined {
+  private addSearchIndexes(
+    pages: PageModel[],
+    book: BookModel,
+    sites: Record<string, SiteData>,
+    files: SiteFiles,
+  ): (() => SiteFiles) | undefined {
     const searchFiles = (): SiteFiles => {
       const out: SiteFiles = new Map();
       for (const index of this.searchIndexes(pages, book)) {
@@ -241,7 +278,8 @@ export class Builder {
       for (const [name, contents] of searchFiles()) files.set(name, contents);
       return undefined;
     }
-    for (const locale of book.locales) Object.assign(sites[locale.code].search, { indexHash: this.version(''), textHash: this.version('') });
+    for (const locale of book.locales)
+      Object.assign(sites[locale.code].search, { indexHash: this.version(''), textHash: this.version('') });
     return searchFiles;
   }
 
@@ -249,12 +287,27 @@ export class Builder {
    * Writes each locale's site data and every page's route module into `files`, and renders the
    * pages' documents: into `files`, or (streamDocuments) one at a time as the writer reads them.
    */
-  private renderPages(site: { config: BookConfig; book: BookModel; pages: PageModel[]; sites: Record<string, SiteData>; files: SiteFiles; contentNamed: string[]; client: ClientBundle; runner: Awaited<ReturnType<typeof runnerAssets>>; shell: ShellRenderer }): Iterable<[string, string]> | undefined {
+  private renderPages(site: {
+    config: BookConfig;
+    book: BookModel;
+    pages: PageModel[];
+    sites: Record<string, SiteData>;
+    files: SiteFiles;
+    contentNamed: string[];
+    client: ClientBundle;
+    runner: Awaited<ReturnType<typeof runnerAssets>>;
+    shell: ShellRenderer;
+  }): Iterable<[string, string]> | undefined {
     const { config, book, pages, sites, files, contentNamed, client, runner } = site;
     // Each page's client JSON is made once: its route module and its document both use it.
     const pageJson = new Map(pages.map((page) => [page, jsonForScript(toClientPage(page))]));
     const routeChunks = this.renderRouteChunks(pages, pageJson, sites, config, files);
-    if (!this.options.dev) contentNamed.push(...Object.values(routeChunks).flatMap((routes) => Object.values(routes).map((url) => url.slice(config.basePath.length))));
+    if (!this.options.dev)
+      contentNamed.push(
+        ...Object.values(routeChunks).flatMap((routes) =>
+          Object.values(routes).map((url) => url.slice(config.basePath.length)),
+        ),
+      );
     const siteKeys = new Map<string, string>();
     const renderOptions = new Map<string, PageRenderOptions>();
     const template = loadPageTemplate(this.options.templateFile ?? TEMPLATE_FILE);
@@ -270,11 +323,24 @@ export class Builder {
       const siteFile = `assets/site/${locale.code}.${hashText(siteJson).slice(0, 10)}.json`;
       files.set(siteFile, siteJson);
       contentNamed.push(siteFile);
-      const options: PageRenderOptions = { siteUrl: config.siteUrl, assets: client.assets, siteDataUrl: config.basePath + siteFile, template, shell: site.shell };
+      const options: PageRenderOptions = {
+        siteUrl: config.siteUrl,
+        assets: client.assets,
+        siteDataUrl: config.basePath + siteFile,
+        template,
+        shell: site.shell,
+      };
       renderOptions.set(locale.code, options);
       siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
     }
-    const documentOf = (page: PageModel) => this.renderPage(sites[page.locale], siteKeys.get(page.locale)!, page, pageJson.get(page)!, renderOptions.get(page.locale)!);
+    const documentOf = (page: PageModel) =>
+      this.renderPage(
+        sites[page.locale],
+        siteKeys.get(page.locale)!,
+        page,
+        pageJson.get(page)!,
+        renderOptions.get(page.locale)!,
+      );
     if (this.options.streamDocuments) return this.streamDocuments(pages, documentOf);
     for (const page of pages) files.set(page.outputFile, documentOf(page));
     return undefined;
@@ -296,7 +362,16 @@ export class Builder {
    */
   private pruneDiskCache(): void {
     if (this.options.dev && this.pruned) return;
-    const namespaces = this.options.dev ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules'] : ['chapters', 'search', 'client', 'runner', this.contentNamespace, ...(this.options.streamDocuments ? [] : [this.documentsNamespace])];
+    const namespaces = this.options.dev
+      ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules']
+      : [
+          'chapters',
+          'search',
+          'client',
+          'runner',
+          this.contentNamespace,
+          ...(this.options.streamDocuments ? [] : [this.documentsNamespace]),
+        ];
     for (const namespace of namespaces) this.disk!.prune(namespace);
     this.pruned = true;
   }
@@ -312,8 +387,18 @@ export class Builder {
         keys.push({ locale: locale.code, slug: chapter.slug, key });
         // Comparing the text is cheaper than hashing it, and most chapters are the same string.
         if (this.compiled.get(key)?.source === chapter.source) continue;
-        const job: CompileJob = { key, source: chapter.source, file: path.relative(process.cwd(), chapter.file), slug: chapter.slug, basePath: book.config.basePath, localePaths, locale };
-        const stored = this.disk!.enabled ? this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job)) : undefined;
+        const job: CompileJob = {
+          key,
+          source: chapter.source,
+          file: path.relative(process.cwd(), chapter.file),
+          slug: chapter.slug,
+          basePath: book.config.basePath,
+          localePaths,
+          locale,
+        };
+        const stored = this.disk!.enabled
+          ? this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job))
+          : undefined;
         if (stored) {
           this.compiled.set(key, { source: chapter.source, chapter: stored });
           this.treeKeys.set(stored.hast, this.diskKey(job));
@@ -335,7 +420,15 @@ export class Builder {
       }
       // A chapter that falls back to the default locale is compiled once per locale: report its error once.
       const error = outcome.error;
-      if (!errors.some((e) => e.message === error.message && e.position?.file === error.position?.file && e.position?.line === error.position?.line)) errors.push(error);
+      if (
+        !errors.some(
+          (e) =>
+            e.message === error.message &&
+            e.position?.file === error.position?.file &&
+            e.position?.line === error.position?.line,
+        )
+      )
+        errors.push(error);
     }
     if (errors.length) throw errors.length === 1 ? errors[0] : new BookErrors(errors);
     const result: CompiledBook = Object.fromEntries(book.locales.map((l) => [l.code, {}]));
@@ -353,7 +446,12 @@ export class Builder {
   private compilePlan(jobs: number): CompilePlan {
     const base = baseBudgetMs(this.options.compileBudgetMs);
     const dev = this.options.dev === true;
-    return { threads: compileThreads(jobs, this.options.threads), budgetOf: (job) => chapterBudgetMs(base, job.source.length), budgeted: (job) => dev || suspicionOf(job.source) !== undefined, keepWorkers: dev };
+    return {
+      threads: compileThreads(jobs, this.options.threads),
+      budgetOf: (job) => chapterBudgetMs(base, job.source.length),
+      budgeted: (job) => dev || suspicionOf(job.source) !== undefined,
+      keepWorkers: dev,
+    };
   }
 
   /**
@@ -362,7 +460,13 @@ export class Builder {
    * hash (cached for good by browsers), except in watch mode, where stable names keep one edit
    * from changing the route map, and so the HTML, of every page.
    */
-  private renderRouteChunks(pages: PageModel[], pageJson: Map<PageModel, string>, sites: Record<string, SiteData>, config: BookConfig, files: SiteFiles) {
+  private renderRouteChunks(
+    pages: PageModel[],
+    pageJson: Map<PageModel, string>,
+    sites: Record<string, SiteData>,
+    config: BookConfig,
+    files: SiteFiles,
+  ) {
     const routes: Record<string, Record<string, string>> = {};
     for (const page of pages) {
       // An unlisted page is reached by its link only: the route map, which every page loads, does
@@ -404,7 +508,14 @@ export class Builder {
    */
   private diskKey(job: CompileJob): string {
     this.compilerKey ??= codeFingerprint('markdown', 'shared', 'core', 'exercise', 'runner', 'theme/content');
-    return hashText(this.compilerKey, job.file, job.source, job.basePath, job.localePaths.join(','), JSON.stringify(job.locale)).slice(0, 40);
+    return hashText(
+      this.compilerKey,
+      job.file,
+      job.source,
+      job.basePath,
+      job.localePaths.join(','),
+      JSON.stringify(job.locale),
+    ).slice(0, 40);
   }
 
   /**
@@ -418,8 +529,17 @@ export class Builder {
     let key = '';
     if (useDisk) {
       this.searchKey ??= codeFingerprint('search');
-      const inputs = pages.filter((p) => p.kind === 'chapter').map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
-      key = (dev ? 'dev-' : '') + hashText(this.searchKey, dev ? 'full dictionary' : '', JSON.stringify(inputs), JSON.stringify(book.locales)).slice(0, 40);
+      const inputs = pages
+        .filter((p) => p.kind === 'chapter')
+        .map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
+      key =
+        (dev ? 'dev-' : '') +
+        hashText(
+          this.searchKey,
+          dev ? 'full dictionary' : '',
+          JSON.stringify(inputs),
+          JSON.stringify(book.locales),
+        ).slice(0, 40);
       const stored = this.disk!.readJson<BuiltIndex[]>('search', key);
       if (stored) return stored;
     }
@@ -480,7 +600,11 @@ export class Builder {
   private runnable: ReadonlySet<string> = new Set();
   private runnableKey?: string;
   /** Takes this build's browser-check verdicts; content rendered with other verdicts is rendered again. */
-  private useVerdicts(verdicts: ReturnType<typeof readBrowserVerdicts>, compiled: CompiledBook, warnings: Warning[]): void {
+  private useVerdicts(
+    verdicts: ReturnType<typeof readBrowserVerdicts>,
+    compiled: CompiledBook,
+    warnings: Warning[],
+  ): void {
     const unchecked = new Set<string>();
     for (const chapters of Object.values(compiled)) {
       for (const chapter of Object.values(chapters)) {
@@ -556,17 +680,29 @@ export class Builder {
    * inputs are compared as strings: unchanged content HTML is the very same string object, and
    * comparing the page JSON is cheaper than hashing it.
    */
-  private renderPage(site: SiteData, siteKey: string, page: PageModel, pageJson: string, options: PageRenderOptions): string {
+  private renderPage(
+    site: SiteData,
+    siteKey: string,
+    page: PageModel,
+    pageJson: string,
+    options: PageRenderOptions,
+  ): string {
     const html = this.pageHtml(page, site);
     const cached = this.rendered.get(page.outputFile);
-    if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson) return cached.document;
+    if (cached && cached.siteKey === siteKey && cached.html === html && cached.pageJson === pageJson)
+      return cached.document;
     // A chapter's document as the last `pybook build` (or watch mode's last start) rendered it
     // (see contentDiskKey), keyed by what this cache compares plus the chapter's content key (the
     // content HTML's stand-in, which covers the rendering code).
     const content = !(this.options.dev && this.pruned) && page.hast && this.contentKeys.get(page.hast);
-    const diskKey = content ? hashText(content, pybookVersion, page.outputFile, siteKey, pageJson).slice(0, 40) : undefined;
-    const stored = diskKey === undefined ? undefined : this.disk!.read(this.documentsNamespace, diskKey)?.toString('utf8');
-    const document = stored ?? renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
+    const diskKey = content
+      ? hashText(content, pybookVersion, page.outputFile, siteKey, pageJson).slice(0, 40)
+      : undefined;
+    const stored =
+      diskKey === undefined ? undefined : this.disk!.read(this.documentsNamespace, diskKey)?.toString('utf8');
+    const document =
+      stored ??
+      renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
     if (diskKey !== undefined && stored === undefined) this.disk!.write(this.documentsNamespace, diskKey, document);
     if (this.keepsRendered) this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;

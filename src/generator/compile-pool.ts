@@ -64,12 +64,15 @@ export async function compileChapters(jobs: CompileJob[], plan: CompilePlan): Pr
   // Budgeted chapters beside free ones are the few a pre-check found suspicious: one worker does.
   const budgetedWorkers = budgeted.length === 0 ? 0 : free.length === 0 ? plan.threads : 1;
   const freeWorkers = free.length === 0 ? 0 : plan.threads - 1;
-  const workers = Array.from({ length: budgetedWorkers + freeWorkers }, () => (plan.keepWorkers ? takeWorker() : new CompileThread()));
+  const workers = Array.from({ length: budgetedWorkers + freeWorkers }, () =>
+    plan.keepWorkers ? takeWorker() : new CompileThread(),
+  );
   let finished = false;
   try {
     const loops = workers.map(async (worker, i) => {
       const [queue, budget] = i < budgetedWorkers ? [budgeted, plan.budgetOf] : [free, undefined];
-      for (let job = queue.shift(); job; job = queue.shift()) results.set(job.key, await worker.run(job, budget?.(job)));
+      for (let job = queue.shift(); job; job = queue.shift())
+        results.set(job.key, await worker.run(job, budget?.(job)));
     });
     if (free.length) loops.push(compileHere(free, results, workers.length > 0));
     await Promise.all(loops);
@@ -78,7 +81,11 @@ export async function compileChapters(jobs: CompileJob[], plan: CompilePlan): Pr
     const prober = () => (workers[0] ??= plan.keepWorkers ? takeWorker() : new CompileThread());
     for (const job of jobs) {
       const result = results.get(job.key)!;
-      outcomes.push('failure' in result ? { key: job.key, error: await explainFailure(job, result.failure, plan.budgetOf(job), prober()) } : result);
+      outcomes.push(
+        'failure' in result
+          ? { key: job.key, error: await explainFailure(job, result.failure, plan.budgetOf(job), prober()) }
+          : result,
+      );
     }
     finished = true;
     return outcomes;

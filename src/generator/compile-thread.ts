@@ -37,19 +37,26 @@ export class CompileThread {
         clearTimeout(timer);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       };
-      const timer = budgetMs === undefined ? undefined : setTimeout(() => {
-        done();
-        void worker.terminate();
-        this.start();
-        resolve({ key: job.key, failure: 'timeout' });
-      }, budgetMs);
+      const timer =
+        budgetMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              done();
+              void worker.terminate();
+              this.start();
+              resolve({ key: job.key, failure: 'timeout' });
+            }, budgetMs);
       const onMessage = (reply: WorkerReply) => {
         if ('ready' in reply) return;
         done();
         if ('crash' in reply) reject(new Error(`compiling ${reply.file} failed: ${reply.crash}`));
         else if ('overflow' in reply) resolve({ key: reply.key, failure: 'overflow' });
         else if ('chapter' in reply) resolve(reply);
-        else resolve({ key: reply.key, error: new BookError(reply.error.message, reply.error.position, reply.error.sourceLine) });
+        else
+          resolve({
+            key: reply.key,
+            error: new BookError(reply.error.message, reply.error.position, reply.error.sourceLine),
+          });
       };
       const onError = (error: Error) => {
         done();
@@ -104,7 +111,11 @@ function startWorker(): Worker {
   const worker = new URL(fromSources ? './compile-worker.ts' : './compile-worker.js', import.meta.url);
   if (!fromSources) return new Worker(worker);
   // tsx's ESM entry (resolve() gives the CommonJS one, whose register() cannot find its hooks from a worker).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker.href)}); });`;
   return new Worker(bootstrap, { eval: true });
 }

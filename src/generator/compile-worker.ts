@@ -22,13 +22,25 @@ parentPort?.on('message', (job: CompileJob) => {
   let reply: WorkerReply;
   try {
     const outcome = runCompileJob(job);
-    reply = 'chapter' in outcome
-      ? outcome
-      : { key: job.key, error: { message: outcome.error.message, position: outcome.error.position, sourceLine: outcome.error.sourceLine } };
+    reply =
+      'chapter' in outcome
+        ? outcome
+        : {
+            key: job.key,
+            error: {
+              message: outcome.error.message,
+              position: outcome.error.position,
+              sourceLine: outcome.error.sourceLine,
+            },
+          };
   } catch (error) {
     reply = isStackOverflow(error)
       ? { key: job.key, overflow: true }
-      : { key: job.key, file: job.file, crash: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      : {
+          key: job.key,
+          file: job.file,
+          crash: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        };
   }
   parentPort!.postMessage(reply);
 });

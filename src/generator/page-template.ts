@@ -8,7 +8,18 @@ import { readFileSync } from 'node:fs';
 import { BookError } from '../core/errors.js';
 
 /** Every placeholder renderDocument fills (see render-page.ts). */
-export const PAGE_PLACEHOLDERS = ['htmlLang', 'dir', 'htmlAttributes', 'pybookVersion', 'contentSecurityPolicy', 'headScript', 'head', 'app', 'data', 'scripts'] as const;
+export const PAGE_PLACEHOLDERS = [
+  'htmlLang',
+  'dir',
+  'htmlAttributes',
+  'pybookVersion',
+  'contentSecurityPolicy',
+  'headScript',
+  'head',
+  'app',
+  'data',
+  'scripts',
+] as const;
 export type PagePlaceholder = (typeof PAGE_PLACEHOLDERS)[number];
 
 /**
@@ -40,13 +51,22 @@ export function checkPageTemplate(text: string, file: string): void {
     }
     const position = positionOf(text, match.index);
     const trimmed = name.trim();
-    const hint = isKnown(trimmed) ? `write {{${trimmed}}} without spaces` : `the placeholders are ${PAGE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`;
-    throw new BookError(`the page template has an unknown placeholder {{${name}}}: ${hint}`, { file, ...position }, text.split(/\r?\n/)[position.line - 1]);
+    const hint = isKnown(trimmed)
+      ? `write {{${trimmed}}} without spaces`
+      : `the placeholders are ${PAGE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`;
+    throw new BookError(
+      `the page template has an unknown placeholder {{${name}}}: ${hint}`,
+      { file, ...position },
+      text.split(/\r?\n/)[position.line - 1],
+    );
   }
   const missing = REQUIRED.filter((name) => !found.has(name));
   if (missing.length) {
     const list = missing.map((name) => `{{${name}}}`).join(', ');
-    throw new BookError(`the page template lacks ${list}: every page would be ${missing.includes('app') ? 'empty' : 'broken'} without ${missing.length === 1 ? 'it' : 'them'}`, { file });
+    throw new BookError(
+      `the page template lacks ${list}: every page would be ${missing.includes('app') ? 'empty' : 'broken'} without ${missing.length === 1 ? 'it' : 'them'}`,
+      { file },
+    );
   }
 }
 
@@ -57,7 +77,12 @@ export function loadPageTemplate(file: string): string {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'there is no such file (was it deleted or moved?)' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'there is no such file (was it deleted or moved?)'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : (error as Error).message;
     throw new BookError(`cannot read the page template: ${why}`, { file });
   }
   checkPageTemplate(text, file);

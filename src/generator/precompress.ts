@@ -31,13 +31,25 @@ const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const ENCODINGS = {
-  br: (bytes: Uint8Array) => brotliCompress(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  br: (bytes: Uint8Array) =>
+    brotliCompress(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
   gz: (bytes: Uint8Array) => gzip(bytes, { level: GZIP_LEVEL }),
 } as const;
 
 /** The same compressions, synchronous, for pages compressed one by one as they are written. */
 const SYNC_ENCODINGS = {
-  br: (bytes: Uint8Array) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  br: (bytes: Uint8Array) =>
+    zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
   gz: (bytes: Uint8Array) => zlib.gzipSync(bytes, { level: GZIP_LEVEL }),
 } as const;
 
@@ -46,7 +58,12 @@ export function isPrecompressible(name: string, size: number): boolean {
 }
 
 /** One file's sibling in one encoding, from the cache or made now; undefined when not worth it. */
-async function sibling(bytes: Uint8Array, key: string, extension: keyof typeof ENCODINGS, cache: DiskCache): Promise<Buffer | undefined> {
+async function sibling(
+  bytes: Uint8Array,
+  key: string,
+  extension: keyof typeof ENCODINGS,
+  cache: DiskCache,
+): Promise<Buffer | undefined> {
   const entry = `${key}.${extension}`;
   // An empty entry records "not worth it", so that is not tried again either.
   let compressed = cache.read(CACHE, entry);
@@ -67,14 +84,18 @@ export async function addPrecompressedSiblings(files: SiteFiles, cache: DiskCach
   for (const [name, contents] of [...files]) {
     if (!isPrecompressible(name, sizeOf(contents))) continue;
     // Pyodide's siblings come with pybook, compressed harder at install (runner/pyodide-precompressed.ts).
-    const missing = (Object.keys(ENCODINGS) as Array<keyof typeof ENCODINGS>).filter((extension) => !files.has(`${name}.${extension}`));
+    const missing = (Object.keys(ENCODINGS) as Array<keyof typeof ENCODINGS>).filter(
+      (extension) => !files.has(`${name}.${extension}`),
+    );
     if (!missing.length) continue;
     const bytes = bytesOf(contents);
     const key = hashText(SETTINGS, bytes).slice(0, 40);
     for (const extension of missing) {
-      jobs.push(sibling(bytes, key, extension, cache).then((compressed) => {
-        if (compressed !== undefined) files.set(`${name}.${extension}`, compressed);
-      }));
+      jobs.push(
+        sibling(bytes, key, extension, cache).then((compressed) => {
+          if (compressed !== undefined) files.set(`${name}.${extension}`, compressed);
+        }),
+      );
     }
   }
   await Promise.all(jobs);
@@ -86,7 +107,9 @@ export async function addPrecompressedSiblings(files: SiteFiles, cache: DiskCach
  * followed by its siblings: made here, one page at a time, so that no more pages are held in
  * memory than before. Not cached: a page changes with any change to the sidebar or its chapter.
  */
-export function* withPrecompressedSiblings(documents: Iterable<[string, FileContents]>): Generator<[string, FileContents]> {
+export function* withPrecompressedSiblings(
+  documents: Iterable<[string, FileContents]>,
+): Generator<[string, FileContents]> {
   for (const [name, contents] of documents) {
     yield [name, contents];
     if (!isPrecompressible(name, sizeOf(contents))) continue;

@@ -30,7 +30,6 @@ export function renderHomeSections(home: HomeData, site: SiteData): string {
   return renderElementHtml(createElement(HomeSections, { home }), { strings: site.strings, runnable: new Set() });
 }
 
-
 export interface RenderOptions {
   /** The site's origin, for canonical and alternate URLs. */
   siteUrl: string;
@@ -74,9 +73,13 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
   if (page.kind !== 'notFound') {
     tags.push(`<link rel="canonical" href="${escapeHtml(absolute(page.route))}">`);
     tags.push(`<meta property="og:url" content="${escapeHtml(absolute(page.route))}">`);
-    for (const alt of page.alternates) tags.push(`<link rel="alternate" hreflang="${escapeHtml(alt.htmlLang)}" href="${escapeHtml(absolute(alt.href))}">`);
+    for (const alt of page.alternates)
+      tags.push(
+        `<link rel="alternate" hreflang="${escapeHtml(alt.htmlLang)}" href="${escapeHtml(absolute(alt.href))}">`,
+      );
     const fallback = page.alternates.find((a) => a.locale === site.locales[0].code);
-    if (fallback) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(fallback.href))}">`);
+    if (fallback)
+      tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(fallback.href))}">`);
   }
   tags.push(`<link rel="icon" href="${site.basePath}img/logo.svg" type="image/svg+xml">`);
   tags.push(`<link rel="stylesheet" href="${options.assets.stylesheet}">`);
@@ -90,9 +93,17 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
  * The complete HTML document of a page: the server-rendered app, and the data the client
  * hydrates with (the page's own JSON inline, the locale's site data by URL).
  */
-export function renderDocument(site: SiteData, page: PageModel, pageJson: string, html: string, options: RenderOptions): string {
+export function renderDocument(
+  site: SiteData,
+  page: PageModel,
+  pageJson: string,
+  html: string,
+  options: RenderOptions,
+): string {
   const clientPage = toClientPage(page);
-  const app = options.shell.renderShell(site, clientPage, html, (route) => sidebarMarkup(site.sidebar, route, options.shell));
+  const app = options.shell.renderShell(site, clientPage, html, (route) =>
+    sidebarMarkup(site.sidebar, route, options.shell),
+  );
   const values: Record<PagePlaceholder, string> = {
     htmlLang: escapeHtml(site.locale.htmlLang),
     dir: site.locale.direction,

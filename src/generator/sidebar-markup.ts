@@ -34,5 +34,7 @@ export function sidebarMarkup(entries: SidebarEntry[], currentRoute: string, she
   }
   // Escaped as React escapes attributes, so that the needle is what React wrote.
   const href = escapeHtml(currentRoute);
-  return markup.split(`<a class="sidebar-link" href="${href}">`).join(`<a class="sidebar-link active" href="${href}" aria-current="page">`);
+  return markup
+    .split(`<a class="sidebar-link" href="${href}">`)
+    .join(`<a class="sidebar-link active" href="${href}" aria-current="page">`);
 }

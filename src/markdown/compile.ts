@@ -58,7 +58,10 @@ export function compileChapter(source: string, filePath: string, options: Compil
   }
   const sections = collectSections(mdast, file);
   dropPositions(mdast);
-  const hast = unified().use(remarkRehype, { handlers: toHastHandlers as never }).use(rehypeFocusableTables).runSync(mdast, file);
+  const hast = unified()
+    .use(remarkRehype, { handlers: toHastHandlers as never })
+    .use(rehypeFocusableTables)
+    .runSync(mdast, file);
   return {
     frontMatter: file.data.frontMatter!,
     hast,
@@ -76,11 +79,17 @@ export function compileChapter(source: string, filePath: string, options: Compil
 function fromParseError(error: unknown, filePath: string, source: string): BookError {
   if (error instanceof BookError) return error;
   if (error instanceof VFileMessage) {
-    const { line, column } = error.line ? { line: error.line, column: error.column ?? undefined } : placeInReason(error.reason);
+    const { line, column } = error.line
+      ? { line: error.line, column: error.column ?? undefined }
+      : placeInReason(error.reason);
     const hint = /before name|Unexpected character/.test(error.reason)
       ? ' (a literal "<" or "{" in prose must be escaped as \\< or \\{, or put in `code`)'
       : '';
-    return new BookError(`MDX syntax error: ${error.reason}${hint}`, { file: filePath, line, column }, line ? lineOf(source, line) : undefined);
+    return new BookError(
+      `MDX syntax error: ${error.reason}${hint}`,
+      { file: filePath, line, column },
+      line ? lineOf(source, line) : undefined,
+    );
   }
   return new BookError(`cannot parse: ${(error as Error).message}`, { file: filePath });
 }
@@ -99,6 +108,7 @@ function placeInReason(reason: string): { line?: number; column?: number } {
  * show the author the line as they wrote it. Line numbers are the same in both.
  */
 function withOriginalLine(error: unknown, source: string): unknown {
-  if (!(error instanceof BookError) || error.sourceLine === undefined || error.position?.line === undefined) return error;
+  if (!(error instanceof BookError) || error.sourceLine === undefined || error.position?.line === undefined)
+    return error;
   return new BookError(error.message, error.position, lineOf(source, error.position.line));
 }

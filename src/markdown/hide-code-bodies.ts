@@ -2,7 +2,11 @@ import type { Code, Root } from 'mdast';
 import type { Point, Position } from 'unist';
 
 /** A fenced code block found by the pre-scan: its fence lines (1-based) and its body as written. */
-interface Fence { open: number; close: number; body: string }
+interface Fence {
+  open: number;
+  close: number;
+  body: string;
+}
 
 const OPENING = /^(`{3,}|~{3,})(.*)$/;
 
@@ -78,7 +82,11 @@ export function parseWithCodeBodiesHidden(source: string, parse: (text: string) 
   return restored === fences.length ? tree : parse(source);
 }
 
-interface Positioned { position?: Position; children?: Positioned[]; attributes?: Positioned[] | Record<string, unknown> }
+interface Positioned {
+  position?: Position;
+  children?: Positioned[];
+  attributes?: Positioned[] | Record<string, unknown>;
+}
 
 /** From a line of the text without code bodies to the same line of the source. */
 class LineMap {
@@ -127,5 +135,6 @@ class LineMap {
 
 function collectCode(node: { type: string; children?: unknown[] }, out: Code[]) {
   if (node.type === 'code') out.push(node as Code);
-  else if (node.children) for (const child of node.children) collectCode(child as { type: string; children?: unknown[] }, out);
+  else if (node.children)
+    for (const child of node.children) collectCode(child as { type: string; children?: unknown[] }, out);
 }

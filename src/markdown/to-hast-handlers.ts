@@ -6,19 +6,29 @@ import type { State } from 'mdast-util-to-hast';
 import { highlightToHtml } from './highlight/index.js';
 import type { CodeMeta } from './plugins/code-blocks.js';
 
-interface CodeBlockData { lang: string; canonical: string; meta: CodeMeta; output?: string; exampleKey?: string; exerciseTests?: string; exerciseKey?: string }
+interface CodeBlockData {
+  lang: string;
+  canonical: string;
+  meta: CodeMeta;
+  output?: string;
+  exampleKey?: string;
+  exerciseTests?: string;
+  exerciseKey?: string;
+}
 
 /** A hast element named after the component; its React component in the registry (src/theme/content/components.ts) renders it. */
 function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): Element {
   const properties: Properties = {};
   for (const attribute of node.attributes) {
-    if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string') properties[attribute.name] = attribute.value;
+    if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string')
+      properties[attribute.name] = attribute.value;
   }
   return { type: 'element', tagName: node.name ?? 'div', properties, children: state.all(node) };
 }
 
 /** Characters that take two columns in a monospace font (CJK and full-width forms). */
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/g;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/g;
 
 /** How many monospace columns the longest line of `text` takes (tabs count four). */
 export function longestLineWidth(text: string): number {
@@ -43,7 +53,8 @@ function codeBlock(_state: State, node: Code): Element {
   properties.width = longestLineWidth(node.value);
   Object.assign(properties, runProperties(data));
   // Starter code gets the Check button; the tests it runs ride along (see theme/content/CodeBlock.tsx).
-  if (data?.exerciseTests !== undefined) Object.assign(properties, { exerciseTests: data.exerciseTests, exerciseKey: data.exerciseKey });
+  if (data?.exerciseTests !== undefined)
+    Object.assign(properties, { exerciseTests: data.exerciseTests, exerciseKey: data.exerciseKey });
   if (meta.exercise) properties.exercisePart = meta.exercise;
   return { type: 'element', tagName: 'CodeBlock', properties, children: [] };
 }
@@ -65,7 +76,7 @@ function runProperties(data: CodeBlockData | undefined): Properties {
 }
 
 function admonition(state: State, node: ContainerDirective): Element {
-  const props = (node.data?.hProperties ?? {});
+  const props = node.data?.hProperties ?? {};
   return { type: 'element', tagName: 'Admonition', properties: props, children: state.all(node) };
 }
 

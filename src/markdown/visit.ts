@@ -19,10 +19,17 @@ type NodeIn<R> = R extends MdastRoot ? MdastNodes : HastNodes;
 type ParentIn<R> = R extends MdastRoot ? MdastParents : HastParents;
 type Visitor<N, P> = (node: N, index: number | undefined, parent: P | undefined) => Result;
 
-interface AnyNode { type: string; children?: AnyNode[] }
+interface AnyNode {
+  type: string;
+  children?: AnyNode[];
+}
 
 export function visit<R extends Tree>(tree: R, visitor: Visitor<NodeIn<R>, ParentIn<R>>): void;
-export function visit<R extends Tree, T extends NodeIn<R>['type']>(tree: R, type: T, visitor: Visitor<Extract<NodeIn<R>, { type: T }>, ParentIn<R>>): void;
+export function visit<R extends Tree, T extends NodeIn<R>['type']>(
+  tree: R,
+  type: T,
+  visitor: Visitor<Extract<NodeIn<R>, { type: T }>, ParentIn<R>>,
+): void;
 export function visit(tree: Tree, typeOrVisitor: unknown, maybeVisitor?: unknown): void {
   const type = typeof typeOrVisitor === 'string' ? typeOrVisitor : undefined;
   const visitor = (maybeVisitor ?? typeOrVisitor) as Visitor<AnyNode, AnyNode>;

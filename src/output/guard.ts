@@ -33,8 +33,9 @@ const PROJECT_FOLDERS: Array<[name: string, what: string]> = [
   ['src', 'the source folder src'],
   ['node_modules', 'node_modules'],
   ['.git', 'the git folder'],
-  ...['docs', 'test', 'tests', 'bin', 'dist', 'bench', 'tools', 'scripts', 'lib', '.github', '.ci']
-    .map((name): [string, string] => [name, `the project's ${name} folder`]),
+  ...['docs', 'test', 'tests', 'bin', 'dist', 'bench', 'tools', 'scripts', 'lib', '.github', '.ci'].map(
+    (name): [string, string] => [name, `the project's ${name} folder`],
+  ),
 ];
 
 export function protectedFoldersOf(config: BookConfig): ProtectedFolders {
@@ -64,7 +65,11 @@ function existingAncestorIsFile(target: string): string | undefined {
  * does not prove pybook wrote (see manifest.ts): the message lists those files.
  * Called before anything is built, so a mistyped --out-dir costs nothing.
  */
-export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = { folders: [] }, stamps?: WrittenStamps): void {
+export function assertSafeOutputDir(
+  outDir: string,
+  protect: ProtectedFolders = { folders: [] },
+  stamps?: WrittenStamps,
+): void {
   const shown = outDir;
   const target = realPathOf(outDir);
   const refuse = (why: string, hint = 'Choose a new or empty folder, such as build/.') => {
@@ -93,18 +98,28 @@ export function assertSafeOutputDir(outDir: string, protect: ProtectedFolders = 
     if (file) refuse(`${file} is a file, so no folder can be made under it`);
     return; // does not exist yet: the build creates it
   }
-  if (stats.isSymbolicLink()) refuse('it is a symbolic link, and the build would replace the link, not the folder it points to', 'Pass the real folder instead.');
+  if (stats.isSymbolicLink())
+    refuse(
+      'it is a symbolic link, and the build would replace the link, not the folder it points to',
+      'Pass the real folder instead.',
+    );
   if (!stats.isDirectory()) refuse('it is a file, not a folder');
   const { manifest, foreign, corrupt } = foreignFilesIn(target, undefined, stamps);
   if (corrupt) {
-    refuse(`its manifest ${corrupt.file} is corrupt (${corrupt.problem}), so nothing in the folder is proven pybook's`,
-      'Move the folder away, or delete it yourself if its contents can go.');
+    refuse(
+      `its manifest ${corrupt.file} is corrupt (${corrupt.problem}), so nothing in the folder is proven pybook's`,
+      'Move the folder away, or delete it yourself if its contents can go.',
+    );
   }
   if (foreign.length === 0) return;
   if (!manifest) {
-    refuse(`it is not empty and holds no manifest of pybook's (.pybook-output listing the files a build wrote), so replacing it could delete your files: ${describeForeign(foreign)}`,
-      'Choose a new or empty folder, or empty this one yourself if its contents can go.');
+    refuse(
+      `it is not empty and holds no manifest of pybook's (.pybook-output listing the files a build wrote), so replacing it could delete your files: ${describeForeign(foreign)}`,
+      'Choose a new or empty folder, or empty this one yourself if its contents can go.',
+    );
   }
-  refuse(`it holds files pybook did not write, or that changed since: ${describeForeign(foreign)}`,
-    'Move those files out (the site is replaced whole), or choose another folder.');
+  refuse(
+    `it holds files pybook did not write, or that changed since: ${describeForeign(foreign)}`,
+    'Move those files out (the site is replaced whole), or choose another folder.',
+  );
 }

@@ -50,7 +50,9 @@ const hashOfCopied = sameWhileUnchanged((source) => sha1(readFileSync(source)));
 
 export function entryOf(contents: FileContents): ManifestEntry {
   if (contents instanceof CopiedFile) return [contents.size, contents.sha1 ?? hashOfCopied(contents.source)];
-  return typeof contents === 'string' ? [Buffer.byteLength(contents), sha1(contents)] : [contents.length, sha1(contents)];
+  return typeof contents === 'string'
+    ? [Buffer.byteLength(contents), sha1(contents)]
+    : [contents.length, sha1(contents)];
 }
 
 export function manifestJson(contentNamed: readonly string[], files: ReadonlyMap<string, ManifestEntry>): string {
@@ -65,14 +67,16 @@ export function manifestJson(contentNamed: readonly string[], files: ReadonlyMap
 /** Why a manifest entry is not [size, SHA-1], or undefined. */
 export function entryProblem(value: unknown): string | undefined {
   if (!Array.isArray(value) || value.length !== 2) return 'an entry that is not [size, sha1]';
-  if (!Number.isSafeInteger(value[0]) || (value[0] as number) < 0) return `a size that is not a whole number of bytes (${JSON.stringify(value[0])})`;
+  if (!Number.isSafeInteger(value[0]) || (value[0] as number) < 0)
+    return `a size that is not a whole number of bytes (${JSON.stringify(value[0])})`;
   // A wrong hash only fails to prove a file: it is data, not a path.
   if (typeof value[1] !== 'string') return `a SHA-1 that is not a string (${JSON.stringify(value[1])})`;
   return undefined;
 }
 
 /** A folder's manifest as read: none, one that is corrupt (and why), or the manifest. */
-export type ManifestRead = { kind: 'none' } | { kind: 'corrupt'; file: string; problem: string } | { kind: 'manifest'; manifest: Manifest };
+export type ManifestRead =
+  { kind: 'none' } | { kind: 'corrupt'; file: string; problem: string } | { kind: 'manifest'; manifest: Manifest };
 
 /**
  * The manifest of `dir`. No manifest (no marker, an old marker without a file list, or not
@@ -96,7 +100,8 @@ export function readManifest(dir: string): ManifestRead {
   }
   if (typeof parsed !== 'object' || parsed === null || parsed.generator !== 'pybook') return { kind: 'none' };
   if (parsed.version !== 2) return { kind: 'none' };
-  if (typeof parsed.files !== 'object' || parsed.files === null || Array.isArray(parsed.files)) return { kind: 'corrupt', file, problem: 'it has no list of files' };
+  if (typeof parsed.files !== 'object' || parsed.files === null || Array.isArray(parsed.files))
+    return { kind: 'corrupt', file, problem: 'it has no list of files' };
   for (const [name, entry] of Object.entries(parsed.files)) {
     const problem = sitePathProblem(name) ?? entryProblem(entry);
     if (problem) return { kind: 'corrupt', file, problem: `it lists ${problem}` };
@@ -150,7 +155,11 @@ export interface FolderCheck {
  * replaces the manifest's list (a killed build's journal, see write-site.ts); `mayBeShort` names
  * a file that may have been cut short by the kill. Only names the walk found are ever returned.
  */
-export function foreignFilesIn(dir: string, listed?: { files: ReadonlyMap<string, ManifestEntry>; mayBeShort?: string }, stamps?: WrittenStamps): FolderCheck {
+export function foreignFilesIn(
+  dir: string,
+  listed?: { files: ReadonlyMap<string, ManifestEntry>; mayBeShort?: string },
+  stamps?: WrittenStamps,
+): FolderCheck {
   const read = listed ? undefined : readManifest(dir);
   const manifest = read?.kind === 'manifest' ? read.manifest : undefined;
   const files = listed?.files ?? new Map(Object.entries(manifest?.files ?? {}));
@@ -162,16 +171,30 @@ export function foreignFilesIn(dir: string, listed?: { files: ReadonlyMap<string
       if (!relative && BOOKKEEPING.has(name) && entry.isFile()) continue;
       // A folder is judged by what it holds: an empty one loses nothing when it goes.
       if (entry.isDirectory()) walk(name);
-      else if (entry.isFile() && isProvenFile(path.join(dir, name), files.get(name), stamps?.get(name), name === listed?.mayBeShort)) proven.push(name);
+      else if (
+        entry.isFile() &&
+        isProvenFile(path.join(dir, name), files.get(name), stamps?.get(name), name === listed?.mayBeShort)
+      )
+        proven.push(name);
       else if (!relative && name === LEGACY_SPAN_FILE && isLegacySpan(path.join(dir, name))) proven.push(name);
       else foreign.push(name);
     }
   };
   walk('');
-  return { manifest, proven, foreign: foreign.sort(), ...(read?.kind === 'corrupt' ? { corrupt: { file: read.file, problem: read.problem } } : {}) };
+  return {
+    manifest,
+    proven,
+    foreign: foreign.sort(),
+    ...(read?.kind === 'corrupt' ? { corrupt: { file: read.file, problem: read.problem } } : {}),
+  };
 }
 
-function isProvenFile(file: string, entry: ManifestEntry | undefined, stamp: FileStamp | undefined, mayBeShort: boolean): boolean {
+function isProvenFile(
+  file: string,
+  entry: ManifestEntry | undefined,
+  stamp: FileStamp | undefined,
+  mayBeShort: boolean,
+): boolean {
   if (!entry) return false;
   const stats: BigIntStats = lstatSync(file, { bigint: true });
   if (mayBeShort && stats.size < BigInt(entry[0])) return true;
@@ -209,10 +232,16 @@ export class LiveManifest {
     for (const [name, contents] of files) {
       if (name === MARKER_FILE) continue;
       const known = this.entries.get(name);
-      next.set(name, known !== undefined && known.contents === contents ? known : { contents, entry: entryOf(contents) });
+      next.set(
+        name,
+        known !== undefined && known.contents === contents ? known : { contents, entry: entryOf(contents) },
+      );
     }
     this.entries = next;
     const list = new Map([...next].map(([name, { entry }]) => [name, entry]));
-    writeFileSync(path.join(this.outDir, MARKER_FILE), manifestJson(contentNamedOfMarker(files.get(MARKER_FILE) as string | undefined), list));
+    writeFileSync(
+      path.join(this.outDir, MARKER_FILE),
+      manifestJson(contentNamedOfMarker(files.get(MARKER_FILE) as string | undefined), list),
+    );
   }
 }

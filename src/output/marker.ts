@@ -31,7 +31,9 @@ export function markerJson(contentNamed: readonly string[]): string {
 export function contentNamedOfMarker(text: string | undefined): string[] {
   try {
     const parsed = JSON.parse(text ?? '') as { contentNamed?: unknown };
-    return Array.isArray(parsed.contentNamed) ? parsed.contentNamed.filter((n): n is string => typeof n === 'string') : [];
+    return Array.isArray(parsed.contentNamed)
+      ? parsed.contentNamed.filter((n): n is string => typeof n === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -40,7 +42,9 @@ export function contentNamedOfMarker(text: string | undefined): string[] {
 export function readMarker(dir: string): MarkerContents | undefined {
   try {
     const parsed = JSON.parse(readFileSync(path.join(dir, MARKER_FILE), 'utf8')) as Partial<MarkerContents>;
-    return parsed.generator === 'pybook' ? { ...parsed, contentNamed: Array.isArray(parsed.contentNamed) ? parsed.contentNamed : [] } as MarkerContents : undefined;
+    return parsed.generator === 'pybook'
+      ? ({ ...parsed, contentNamed: Array.isArray(parsed.contentNamed) ? parsed.contentNamed : [] } as MarkerContents)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -46,7 +46,9 @@ export class OutputFolder {
         stats = lstatSync(at);
       }
       if (!stats.isDirectory()) {
-        throw new OutputWriteError(`${at} is ${stats.isSymbolicLink() ? 'a link' : 'not a folder'}: pybook writes only into folders it made, never through a link (move it away)`);
+        throw new OutputWriteError(
+          `${at} is ${stats.isSymbolicLink() ? 'a link' : 'not a folder'}: pybook writes only into folders it made, never through a link (move it away)`,
+        );
       }
     }
     return path.join(this.root, name);
@@ -87,7 +89,9 @@ export class OutputFolder {
     }
     if (!stats.isFile()) return false;
     const stamp = this.stamps.get(name);
-    const proven = (stamp !== undefined && stampMatches(stamp, stats)) || (expected !== undefined && holds(file, Number(stats.size), expected));
+    const proven =
+      (stamp !== undefined && stampMatches(stamp, stats)) ||
+      (expected !== undefined && holds(file, Number(stats.size), expected));
     if (!proven) return false;
     unlinkSync(file);
     this.stamps.delete(name);
@@ -97,6 +101,7 @@ export class OutputFolder {
 
 /** Whether the file (of `size` bytes) holds exactly `expected`: those bytes, or the bytes a manifest entry lists. */
 function holds(file: string, size: number, expected: FileContents | ManifestEntry): boolean {
-  if (Array.isArray(expected)) return size === expected[0] && createHash('sha1').update(readFileSync(file)).digest('hex') === expected[1];
+  if (Array.isArray(expected))
+    return size === expected[0] && createHash('sha1').update(readFileSync(file)).digest('hex') === expected[1];
   return size === sizeOf(expected) && Buffer.compare(readFileSync(file), bytesOf(expected)) === 0;
 }

@@ -11,14 +11,19 @@ import type { WrittenStamps } from './written-stamps.js';
  * changed, stays where it is, with the folders that hold it. A corrupt manifest proves nothing.
  * Returns what was left behind (empty when `dir` is gone).
  */
-export function removeWrittenFiles(dir: string, listed?: { files: ReadonlyMap<string, ManifestEntry>; mayBeShort?: string }, stamps?: WrittenStamps): string[] {
+export function removeWrittenFiles(
+  dir: string,
+  listed?: { files: ReadonlyMap<string, ManifestEntry>; mayBeShort?: string },
+  stamps?: WrittenStamps,
+): string[] {
   const check = foreignFilesIn(dir, listed, stamps);
   if (check.corrupt) return [path.relative(dir, check.corrupt.file), ...check.foreign];
   for (const name of check.proven) {
     try {
       unlinkSync(path.join(dir, name));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR')
+        throw error;
     }
   }
   removeEmptyFolders(dir);

@@ -8,7 +8,10 @@ import { sitePathProblem } from './site-path.js';
 import { stampOf, type WrittenStamps } from './written-stamps.js';
 
 /** What a journal proves: the files it lists, and the last one, which a kill may have cut short. */
-export interface JournalListing { files: Map<string, ManifestEntry>; mayBeShort?: string }
+export interface JournalListing {
+  files: Map<string, ManifestEntry>;
+  mayBeShort?: string;
+}
 
 /**
  * Writes a site's files into a new, empty folder and keeps the proof that they are pybook's: each
@@ -30,9 +33,14 @@ export class SiteWriter {
 
   write(name: string, contents: FileContents): void {
     const problem = sitePathProblem(name);
-    if (problem) throw new Error(`a file of the site has ${problem}: every file must be named by a plain relative path`);
-    if (BOOKKEEPING.has(name)) throw new Error(`${name} is the name of pybook's own bookkeeping file: no file of the site may have it`);
-    if (this.entries.has(name)) throw new Error(`${name} is written twice: two files of the site (a static file and a page, say) have the same path`);
+    if (problem)
+      throw new Error(`a file of the site has ${problem}: every file must be named by a plain relative path`);
+    if (BOOKKEEPING.has(name))
+      throw new Error(`${name} is the name of pybook's own bookkeeping file: no file of the site may have it`);
+    if (this.entries.has(name))
+      throw new Error(
+        `${name} is written twice: two files of the site (a static file and a page, say) have the same path`,
+      );
     const entry = entryOf(contents);
     writeSync(this.journal, `${JSON.stringify([name, ...entry])}\n`);
     this.entries.set(name, entry);
@@ -42,7 +50,8 @@ export class SiteWriter {
     if (!this.made.has(folder)) {
       mkdirSync(folder, { recursive: true });
       // A file's name may not also be a folder's ("a" and "a/b"): the folder must be a real one.
-      if (!lstatSync(folder).isDirectory()) throw new Error(`${path.relative(this.dir, folder)} is both a file and a folder of the site`);
+      if (!lstatSync(folder).isDirectory())
+        throw new Error(`${path.relative(this.dir, folder)} is both a file and a folder of the site`);
     }
     this.made.add(folder);
     writeContents(file, contents);
@@ -68,7 +77,8 @@ export class SiteWriter {
 }
 
 /** A journal as read: none, one that names something it cannot (corrupt, and why), or its listing. */
-export type JournalRead = { kind: 'none' } | { kind: 'corrupt'; problem: string } | { kind: 'journal'; listing: JournalListing };
+export type JournalRead =
+  { kind: 'none' } | { kind: 'corrupt'; problem: string } | { kind: 'journal'; listing: JournalListing };
 
 /**
  * The journal a killed build left in `dir`. A torn last line is ignored (the kill cut it short);
@@ -95,8 +105,11 @@ export function readJournal(dir: string): JournalRead {
       if (i === lines.length - 1) continue;
       return { kind: 'corrupt', problem: `line ${i + 1} is not JSON` };
     }
-    const [name, size, sha1] = Array.isArray(parsed) && parsed.length === 3 ? parsed as unknown[] : [];
-    const problem = Array.isArray(parsed) && parsed.length === 3 ? sitePathProblem(name) ?? entryProblem([size, sha1]) : 'an entry that is not [name, size, sha1]';
+    const [name, size, sha1] = Array.isArray(parsed) && parsed.length === 3 ? (parsed as unknown[]) : [];
+    const problem =
+      Array.isArray(parsed) && parsed.length === 3
+        ? (sitePathProblem(name) ?? entryProblem([size, sha1]))
+        : 'an entry that is not [name, size, sha1]';
     if (problem) return { kind: 'corrupt', problem: `line ${i + 1} has ${problem}` };
     files.set(name as string, [size as number, sha1 as string]);
     mayBeShort = name as string;

@@ -5,7 +5,10 @@ import { isInsideFolder } from '../core/paths.js';
 import { MARKER_FILE } from './marker.js';
 
 /** One file of the static folders: its path in the site ('img/cover.svg') and the real file to read. */
-interface StaticFile { sitePath: string; source: string }
+interface StaticFile {
+  sitePath: string;
+  source: string;
+}
 
 const where = (file: string) => ({ file: path.relative(process.cwd(), file) });
 
@@ -23,7 +26,10 @@ export function resolveInsideProject(source: string, root: string | undefined, w
     throw new BookError(`this ${what} is a link to nothing (a dangling symbolic link)`, where(source));
   }
   if (root && !isInsideFolder(real, realpathSync(root))) {
-    throw new BookError(`this ${what} is a link to ${real}, outside the project: ${what}s must live inside the project`, where(source));
+    throw new BookError(
+      `this ${what} is a link to ${real}, outside the project: ${what}s must live inside the project`,
+      where(source),
+    );
   }
   return real;
 }
@@ -38,13 +44,17 @@ export function assertFolderInsideProject(folder: string, root: string | undefin
   const real = realpathSync(folder);
   const realRoot = realpathSync(root);
   if (real !== realRoot && !isInsideFolder(real, realRoot)) {
-    throw new BookError(`the ${what} is ${real === path.resolve(folder) ? '' : `a link to `}${real}, outside the project: everything the site publishes must live inside the project`, where(folder));
+    throw new BookError(
+      `the ${what} is ${real === path.resolve(folder) ? '' : `a link to `}${real}, outside the project: everything the site publishes must live inside the project`,
+      where(folder),
+    );
   }
 }
 
 /** Refuses what is neither a file nor a folder: a FIFO would block a read forever, a device has no end. */
 export function assertFileOrFolder(stats: Stats, source: string, what = 'static file'): void {
-  if (!stats.isFile() && !stats.isDirectory()) throw new BookError(`this ${what} is neither a file nor a folder (a FIFO, socket or device?)`, where(source));
+  if (!stats.isFile() && !stats.isDirectory())
+    throw new BookError(`this ${what} is neither a file nor a folder (a FIFO, socket or device?)`, where(source));
 }
 
 /**

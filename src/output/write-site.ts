@@ -42,7 +42,11 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-interface Leftover { dir: string; kind: 'staging' | 'retired'; mtimeMs: number }
+interface Leftover {
+  dir: string;
+  kind: 'staging' | 'retired';
+  mtimeMs: number;
+}
 
 /** Folders named like the staging or retired folder of a build of `target` whose process is gone. */
 function leftoversOf(target: string): Leftover[] {
@@ -79,8 +83,11 @@ function proofOf(dir: string): { listing?: JournalListing; complete: boolean } |
   if (manifestCheck.manifest) return manifestCheck.foreign.length === 0 ? { complete: true } : undefined;
   const journal = readJournal(dir);
   if (journal.kind === 'corrupt') return undefined;
-  if (journal.kind === 'none') return readdirSync(dir).length === 0 ? { listing: { files: new Map() }, complete: false } : undefined;
-  return foreignFilesIn(dir, journal.listing).foreign.length === 0 ? { listing: journal.listing, complete: false } : undefined;
+  if (journal.kind === 'none')
+    return readdirSync(dir).length === 0 ? { listing: { files: new Map() }, complete: false } : undefined;
+  return foreignFilesIn(dir, journal.listing).foreign.length === 0
+    ? { listing: journal.listing, complete: false }
+    : undefined;
 }
 
 /**
@@ -95,7 +102,10 @@ export function recoverOutputDir(outDir: string, warn: (line: string) => void = 
   for (const leftover of leftoversOf(target)) {
     const proof = proofOf(leftover.dir);
     if (proof) proven.push({ ...leftover, ...proof });
-    else warn(`left ${leftover.dir} in place: it is named like a folder of an earlier build, but holds files pybook did not write.`);
+    else
+      warn(
+        `left ${leftover.dir} in place: it is named like a folder of an earlier build, but holds files pybook did not write.`,
+      );
   }
   if (!existsSync(target)) {
     // Only a finished site (never a staging folder) is moved back.
@@ -115,7 +125,10 @@ export function recoverOutputDir(outDir: string, warn: (line: string) => void = 
 function clearTheWay(dir: string): void {
   if (!existsSync(dir)) return;
   const proof = proofOf(dir);
-  if (!proof) throw new OutputFolderError(`${dir} is in the way of the build and holds files pybook did not write (${describeForeign(readdirSync(dir))}). Move it away.`);
+  if (!proof)
+    throw new OutputFolderError(
+      `${dir} is in the way of the build and holds files pybook did not write (${describeForeign(readdirSync(dir))}). Move it away.`,
+    );
   removeWrittenFiles(dir, proof.listing);
 }
 
@@ -124,7 +137,8 @@ function writeAll(writer: SiteWriter, files: SiteFiles, staticDirs: string[], op
   // Sorted so that the write order (and any error) is the same on every run.
   for (const name of [...files.keys()].sort()) if (name !== MARKER_FILE) writer.write(name, files.get(name)!);
   for (const [name, contents] of options.streamed ?? []) {
-    if (files.has(name) || name === MARKER_FILE) throw new Error(`${name} is both a streamed and a listed file of the site`);
+    if (files.has(name) || name === MARKER_FILE)
+      throw new Error(`${name} is both a streamed and a listed file of the site`);
     writer.write(name, contents);
   }
   writer.finish(contentNamedOfMarker(files.get(MARKER_FILE) as string | undefined));
@@ -136,7 +150,12 @@ function writeAll(writer: SiteWriter, files: SiteFiles, staticDirs: string[], op
  * may replace (see guard.ts: everything in it is listed in its manifest). The old site is then
  * deleted file by file from its manifest, so a file that appeared in it meanwhile survives.
  */
-export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs: string[], options: WriteSiteOptions = {}): void {
+export function writeSiteAtomically(
+  outDir: string,
+  files: SiteFiles,
+  staticDirs: string[],
+  options: WriteSiteOptions = {},
+): void {
   const warn = options.warn ?? defaultWarn;
   const target = path.resolve(outDir);
   const oldStamps: WrittenStamps | undefined = options.stamps?.load(target);
@@ -161,5 +180,6 @@ export function writeSiteAtomically(outDir: string, files: SiteFiles, staticDirs
   options.stamps?.save(target, writer.stamps);
   if (!hadSite) return;
   const left = removeWrittenFiles(retired, undefined, oldStamps);
-  if (left.length > 0) warn(`left ${retired} in place: files appeared in the old site while it was replaced (${describeForeign(left)}).`);
+  if (left.length > 0)
+    warn(`left ${retired} in place: files appeared in the old site while it was replaced (${describeForeign(left)}).`);
 }

@@ -32,7 +32,8 @@ export interface StampStore {
   save(dir: string, stamps: WrittenStamps): void;
 }
 
-const isStamp = (value: unknown): value is FileStamp => Array.isArray(value) && value.length === 3 && value.every((part) => typeof part === 'string' && /^\d+$/.test(part));
+const isStamp = (value: unknown): value is FileStamp =>
+  Array.isArray(value) && value.length === 3 && value.every((part) => typeof part === 'string' && /^\d+$/.test(part));
 
 /** Stamps from their JSON form ({name: stamp}); entries that are not stamps are dropped (they only cost a hash). */
 export function stampsFromJson(value: unknown): WrittenStamps {

@@ -28,13 +28,23 @@ export function assembleSite(book: BookModel, compiled: CompiledBook): Assembled
     const siteTitle = localize(config.title, locale.code, config.defaultLocale);
     const route = (slug: string) => pageRoute(config.basePath, locale, slug);
     const alternates = (slug: string): Alternate[] =>
-      book.locales.map((l) => ({ locale: l.code, htmlLang: l.htmlLang, label: l.label, href: pageRoute(config.basePath, l, slug) }));
+      book.locales.map((l) => ({
+        locale: l.code,
+        htmlLang: l.htmlLang,
+        label: l.label,
+        href: pageRoute(config.basePath, l, slug),
+      }));
     const chapters = compiled[locale.code];
-    const sidebar = buildSidebar(config, locale.code, { type: 'link', label: strings.home, href: route(''), slug: '' }, (slug) => ({
-      label: chapters[slug].frontMatter.sidebar_label ?? chapters[slug].frontMatter.title,
-      href: route(slug),
-      unlisted: chapters[slug].frontMatter.unlisted === true,
-    }));
+    const sidebar = buildSidebar(
+      config,
+      locale.code,
+      { type: 'link', label: strings.home, href: route(''), slug: '' },
+      (slug) => ({
+        label: chapters[slug].frontMatter.sidebar_label ?? chapters[slug].frontMatter.title,
+        href: route(slug),
+        unlisted: chapters[slug].frontMatter.unlisted === true,
+      }),
+    );
     const site: SiteData = {
       title: siteTitle,
       tagline: localize(config.tagline, locale.code, config.defaultLocale),
@@ -65,33 +75,60 @@ export function assembleSite(book: BookModel, compiled: CompiledBook): Assembled
       },
       lazyModules: {},
       routes: {},
-      version: { name: 'current', label: strings.versionLabelCurrent, path: config.basePath, mainDocId: 'index', isLast: true },
+      version: {
+        name: 'current',
+        label: strings.versionLabelCurrent,
+        path: config.basePath,
+        mainDocId: 'index',
+        isLast: true,
+      },
     };
     sites[locale.code] = site;
     const documentTitle = (title: string) => (title ? `${title} ${config.titleDelimiter} ${siteTitle}` : siteTitle);
     const base = (slug: string, kind: PageModel['kind'], title: string): PageModel => ({
-      kind, locale: locale.code, slug, route: route(slug), outputFile: outputFileFor(config.basePath, route(slug)),
-      title, documentTitle: documentTitle(title), description: site.tagline, keywords: localizeKeywords(config.keywords, locale.code, config.defaultLocale),
-      toc: [], breadcrumbs: [], unlisted: false, fallback: false, alternates: alternates(slug),
-      headings: [], links: [], sections: [], warnings: [],
+      kind,
+      locale: locale.code,
+      slug,
+      route: route(slug),
+      outputFile: outputFileFor(config.basePath, route(slug)),
+      title,
+      documentTitle: documentTitle(title),
+      description: site.tagline,
+      keywords: localizeKeywords(config.keywords, locale.code, config.defaultLocale),
+      toc: [],
+      breadcrumbs: [],
+      unlisted: false,
+      fallback: false,
+      alternates: alternates(slug),
+      headings: [],
+      links: [],
+      sections: [],
+      warnings: [],
     });
 
     pages.push({ ...base('', 'home', ''), title: siteTitle, home: homeData(config, locale.code, sidebar, chapters) });
     pages.push(base('search', 'search', strings.searchPageTitle));
-    pages.push({ ...base('404', 'notFound', strings.notFoundTitle), route: `${route('')}404.html`, outputFile: notFoundFile(locale), alternates: [] });
+    pages.push({
+      ...base('404', 'notFound', strings.notFoundTitle),
+      route: `${route('')}404.html`,
+      outputFile: notFoundFile(locale),
+      alternates: [],
+    });
 
     const order = flattenSidebar(sidebar);
     for (const source of book.chapters[locale.code]) {
-      pages.push(chapterPage(book, locale, source.slug, chapters[source.slug], {
-        base: base(source.slug, 'chapter', chapters[source.slug].frontMatter.title),
-        order,
-        sidebarTrail: categoryTrail(sidebar, source.slug),
-        homeLabel: strings.home,
-        homeHref: route(''),
-        editUrl: config.editUrlBase + source.relativePath,
-        fallback: source.fallback,
-        sourceFile: source.file,
-      }));
+      pages.push(
+        chapterPage(book, locale, source.slug, chapters[source.slug], {
+          base: base(source.slug, 'chapter', chapters[source.slug].frontMatter.title),
+          order,
+          sidebarTrail: categoryTrail(sidebar, source.slug),
+          homeLabel: strings.home,
+          homeHref: route(''),
+          editUrl: config.editUrlBase + source.relativePath,
+          fallback: source.fallback,
+          sourceFile: source.file,
+        }),
+      );
     }
   }
   return { sites, pages };
@@ -108,18 +145,31 @@ interface ChapterContext {
   sourceFile: string;
 }
 
-function chapterPage(book: BookModel, _locale: LocaleInfo, slug: string, chapter: CompiledChapter, ctx: ChapterContext): PageModel {
+function chapterPage(
+  book: BookModel,
+  _locale: LocaleInfo,
+  slug: string,
+  chapter: CompiledChapter,
+  ctx: ChapterContext,
+): PageModel {
   const { minHeadingLevel, maxHeadingLevel } = book.config.tableOfContents;
   const fm = chapter.frontMatter;
   const position = ctx.order.findIndex((entry) => entry.slug === slug);
   const unlisted = fm.unlisted === true;
-  const neighbour = (i: number) => (!unlisted && i >= 0 && i < ctx.order.length ? { label: ctx.order[i].label, href: ctx.order[i].href } : undefined);
+  const neighbour = (i: number) =>
+    !unlisted && i >= 0 && i < ctx.order.length ? { label: ctx.order[i].label, href: ctx.order[i].href } : undefined;
   return {
     ...ctx.base,
     description: fm.description ?? ctx.base.description,
     keywords: fm.keywords ?? [],
-    toc: chapter.headings.filter((h) => h.depth >= minHeadingLevel && h.depth <= maxHeadingLevel).map(({ id, text, depth }) => ({ id, text, depth })),
-    breadcrumbs: [{ label: ctx.homeLabel, href: ctx.homeHref }, ...(ctx.sidebarTrail ?? []), { label: fm.sidebar_label ?? fm.title, href: '' }],
+    toc: chapter.headings
+      .filter((h) => h.depth >= minHeadingLevel && h.depth <= maxHeadingLevel)
+      .map(({ id, text, depth }) => ({ id, text, depth })),
+    breadcrumbs: [
+      { label: ctx.homeLabel, href: ctx.homeHref },
+      ...(ctx.sidebarTrail ?? []),
+      { label: fm.sidebar_label ?? fm.title, href: '' },
+    ],
     previous: position > 0 ? neighbour(position - 1) : undefined,
     next: position >= 0 ? neighbour(position + 1) : undefined,
     editUrl: ctx.editUrl,

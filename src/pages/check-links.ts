@@ -3,7 +3,10 @@ import { BookError } from '../core/errors.js';
 import type { Warning } from '../shared/model/chapter.js';
 import type { PageModel } from '../shared/model/page.js';
 
-export interface LinkReport { errors: BookError[]; warnings: Warning[] }
+export interface LinkReport {
+  errors: BookError[];
+  warnings: Warning[];
+}
 
 /** Where a file link of a page points, relative to the site root ('img/cover.svg'). */
 export function sitePathOf(written: string, pageRoute: string, basePath: string): string {
@@ -21,7 +24,11 @@ export function sitePathOf(written: string, pageRoute: string, basePath: string)
  * or a file (image, download) that does not exist is an error (the build fails listing all of
  * them); a missing #anchor is a warning. `fileExists` answers for site-relative paths.
  */
-export function checkLinks(pages: PageModel[], fileExists: (sitePath: string) => boolean = () => true, basePath = '/'): LinkReport {
+export function checkLinks(
+  pages: PageModel[],
+  fileExists: (sitePath: string) => boolean = () => true,
+  basePath = '/',
+): LinkReport {
   const byLocale = new Map<string, Map<string, PageModel>>();
   for (const page of pages) {
     if (!byLocale.has(page.locale)) byLocale.set(page.locale, new Map());
@@ -44,7 +51,8 @@ export function checkLinks(pages: PageModel[], fileExists: (sitePath: string) =>
       if (link.staticFile !== undefined) {
         const sitePath = sitePathOf(link.staticFile, page.route, basePath);
         const message = `missing file "${link.written}": there is no ${sitePath} in the static folder`;
-        if (!fileExists(sitePath) && firstTime({ file, line: link.line, column: link.column }, message)) errors.push(new BookError(message, { file, line: link.line, column: link.column }));
+        if (!fileExists(sitePath) && firstTime({ file, line: link.line, column: link.column }, message))
+          errors.push(new BookError(message, { file, line: link.line, column: link.column }));
         continue;
       }
       const target = byLocale.get(page.locale)?.get(link.targetSlug ?? page.slug);
@@ -73,7 +81,12 @@ export function findDuplicateRoutes(pages: PageModel[]): BookError[] {
   for (const page of pages) {
     const route = page.route.toLowerCase();
     const other = seen.get(route);
-    if (other) errors.push(new BookError(`duplicate route ${page.route} (also produced by ${other.sourceFile ?? other.kind})`, { file: page.sourceFile ?? page.route }));
+    if (other)
+      errors.push(
+        new BookError(`duplicate route ${page.route} (also produced by ${other.sourceFile ?? other.kind})`, {
+          file: page.sourceFile ?? page.route,
+        }),
+      );
     seen.set(route, page);
   }
   return errors;

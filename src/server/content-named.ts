@@ -33,7 +33,9 @@ export class ContentNamedFiles {
     this.seen = version;
     try {
       const parsed = JSON.parse(readFileSync(marker, 'utf8')) as { contentNamed?: unknown };
-      this.names = new Set(Array.isArray(parsed.contentNamed) ? parsed.contentNamed.filter((n): n is string => typeof n === 'string') : []);
+      this.names = new Set(
+        Array.isArray(parsed.contentNamed) ? parsed.contentNamed.filter((n): n is string => typeof n === 'string') : [],
+      );
     } catch {
       this.names = new Set();
     }

@@ -70,8 +70,12 @@ export function createFileSender(rootRealPath: string, siteFiles: SiteFiles): Fi
     if (ifNoneMatch !== undefined) res.setHeader('ETag', ifNoneMatch);
     // A sibling sirv would send (index.html.br) must pass the same containment as the file it
     // stands for: one that leads out of the site folder, or is not a regular file, is not offered.
-    req.headers['accept-encoding'] = acceptedEncodings(req.headers).split(', ')
-      .filter((encoding) => encoding !== '' && !siteFiles.isUnsafe(`${relativePath}.${encoding === 'gzip' ? 'gz' : 'br'}`)).join(', ');
+    req.headers['accept-encoding'] = acceptedEncodings(req.headers)
+      .split(', ')
+      .filter(
+        (encoding) => encoding !== '' && !siteFiles.isUnsafe(`${relativePath}.${encoding === 'gzip' ? 'gz' : 'br'}`),
+      )
+      .join(', ');
     // sirv pipes a read stream into the response without listening for its errors: a file that
     // is gone (a rebuild) or cannot be opened after sirv's stat would throw out of the process.
     res.once('pipe', (source) => source.once('error', () => res.destroy()));

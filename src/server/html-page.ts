@@ -32,6 +32,7 @@ export async function sendHtmlPage(
   const headers = { 'Content-Type': HTML_CONTENT_TYPE, 'Cache-Control': REVALIDATE_CACHE_CONTROL };
   if (status === 404) return sendBody(req, res, 404, headers, body);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  if (req.headers['if-none-match'] === etag) return sendNotModified(res, { ETag: etag, 'Cache-Control': REVALIDATE_CACHE_CONTROL });
+  if (req.headers['if-none-match'] === etag)
+    return sendNotModified(res, { ETag: etag, 'Cache-Control': REVALIDATE_CACHE_CONTROL });
   sendBody(req, res, 200, { ...headers, ETag: etag }, body);
 }

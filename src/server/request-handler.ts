@@ -30,10 +30,18 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
   const sendFile = createFileSender(config.rootRealPath, siteFiles);
 
   /** The site's own 404 page, in the visitor's language when the URL is under a locale folder. */
-  async function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, relativeSegments: readonly string[], reason: string): Promise<void> {
+  async function sendNotFound(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    relativeSegments: readonly string[],
+    reason: string,
+  ): Promise<void> {
     config.log(`404 ${describeRequest(req)} (${reason})`);
     const locale = relativeSegments[0];
-    const pages = locale !== undefined && config.localeDirs.includes(locale) ? [[locale, '404.html'], ['404.html']] : [['404.html']];
+    const pages =
+      locale !== undefined && config.localeDirs.includes(locale)
+        ? [[locale, '404.html'], ['404.html']]
+        : [['404.html']];
     const urlPath = formatUrlPath([...config.baseSegments, ...relativeSegments], false);
     for (const page of pages) {
       const located = await siteFiles.locate(page, false);
@@ -92,7 +100,8 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
         }
         const relativePath = path.relative(config.rootRealPath, located.realPath).split(path.sep).join('/');
         // Found a moment ago but gone now (a rebuild): the 404 page, as for any missing file.
-        if (!sendFile(req, res, relativePath)) return sendNotFound(req, res, route.relativeSegments, 'removed while serving');
+        if (!sendFile(req, res, relativePath))
+          return sendNotFound(req, res, route.relativeSegments, 'removed while serving');
         return;
       }
     }

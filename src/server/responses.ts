@@ -33,7 +33,13 @@ export function sendPlainText(
   headers: HeaderMap = {},
 ): void {
   const body = Buffer.from(`${text}\n`, 'utf8');
-  sendBody(req, res, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }, body);
+  sendBody(
+    req,
+    res,
+    status,
+    { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    body,
+  );
 }
 
 export function sendRedirect(

@@ -41,7 +41,9 @@ export class SiteFiles {
     const entry = await this.inspect(candidate);
     if (entry.kind !== 'directory') return this.asFileResult(entry);
     const index = await this.inspect(path.join(candidate, 'index.html'));
-    return index.kind === 'file' ? { kind: 'directory-with-index' } : { kind: 'not-found', reason: 'directory without index.html' };
+    return index.kind === 'file'
+      ? { kind: 'directory-with-index' }
+      : { kind: 'not-found', reason: 'directory without index.html' };
   }
 
   /**

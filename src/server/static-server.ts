@@ -45,12 +45,17 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
         { cause: error },
       );
     case 'EACCES':
-      return new ServerStartError(`Not allowed to listen on port ${port} on ${host}. Pass --port <n> with a port above 1023.`, {
-        cause: error,
-      });
+      return new ServerStartError(
+        `Not allowed to listen on port ${port} on ${host}. Pass --port <n> with a port above 1023.`,
+        {
+          cause: error,
+        },
+      );
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return new ServerStartError(`Cannot listen on host ${host}: no such local address. Pass --host 127.0.0.1.`, { cause: error });
+      return new ServerStartError(`Cannot listen on host ${host}: no such local address. Pass --host 127.0.0.1.`, {
+        cause: error,
+      });
     default:
       return new ServerStartError(`Cannot start the server on ${host}:${port}: ${error.message}`, { cause: error });
   }

@@ -8,4 +8,5 @@ const SPECIALS = /[&<>"']/g;
  * server renderer escapes, the same way, so markup written beside React's reads as one document.
  * Most pieces of code and text have nothing to escape: testing first skips building a new string.
  */
-export const escapeHtml = (text: string): string => (SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c]) : text);
+export const escapeHtml = (text: string): string =>
+  SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c]) : text;

@@ -46,12 +46,20 @@ export class InputWatchers {
     void this.close();
     const contentDir = path.resolve(config.rootDir, config.contentDir);
     const staticDirs = staticDirsOf(config);
-    const folders = [contentDir, ...staticDirs.filter((dir) => !isInside(dir, contentDir)), path.dirname(this.templateFile)];
+    const folders = [
+      contentDir,
+      ...staticDirs.filter((dir) => !isInside(dir, contentDir)),
+      path.dirname(this.templateFile),
+    ];
     const onEvent = (event: string, file: string, stats?: Stats) => {
       if (file === path.dirname(this.configPath)) return;
       const isConfig = file === this.configPath;
       if (event === 'change' && stats && (isConfig || isChapter(file)) && this.seenBefore(file, stats)) return;
-      this.onChange({ reason: `${event} ${path.relative(process.cwd(), file)}`, config: isConfig, staticFiles: staticDirs.some((dir) => isInside(file, dir)) });
+      this.onChange({
+        reason: `${event} ${path.relative(process.cwd(), file)}`,
+        config: isConfig,
+        staticFiles: staticDirs.some((dir) => isInside(file, dir)),
+      });
     };
     // Editors (and writeFileSync) truncate, then write, and chokidar drops a file's events that
     // follow its last one by less than 5 ms: a build can read the file half saved, and the write's
@@ -60,19 +68,28 @@ export class InputWatchers {
     // and a half-saved file is read again, before an error is reported (an empty chapter has no
     // front matter) and after a build that succeeded (see WatchSession). Other files (images, the
     // template) are not checked so: for them chokidar waits until the size is unchanged for 10 ms.
-    const chapters = watch(contentDir, { ignoreInitial: true, ignored: (file, stats) => stats !== undefined && stats.isFile() && !isChapter(file) });
+    const chapters = watch(contentDir, {
+      ignoreInitial: true,
+      ignored: (file, stats) => stats !== undefined && stats.isFile() && !isChapter(file),
+    });
     const awaitWriteFinish = { stabilityThreshold: 10, pollInterval: 5 };
     const others = watch([...folders], { ignoreInitial: true, awaitWriteFinish, ignored: isChapter });
     // The config is watched through its folder: `git checkout` and many editors delete and
     // recreate the file, which a watch on the file itself would not survive.
     const configFolder = path.dirname(this.configPath);
-    const configWatcher = watch(configFolder, { ignoreInitial: true, depth: 0, ignored: (file) => file !== configFolder && file !== this.configPath });
+    const configWatcher = watch(configFolder, {
+      ignoreInitial: true,
+      depth: 0,
+      ignored: (file) => file !== configFolder && file !== this.configPath,
+    });
     this.watchers = [chapters, others, configWatcher];
     for (const watcher of this.watchers) {
       watcher.on('all', onEvent);
       watcher.on('error', (error) => this.log(`watcher: ${(error as Error).message}`));
     }
-    return Promise.all(this.watchers.map((watcher) => new Promise<void>((resolve) => watcher.once('ready', () => resolve())))).then(() => {});
+    return Promise.all(
+      this.watchers.map((watcher) => new Promise<void>((resolve) => watcher.once('ready', () => resolve()))),
+    ).then(() => {});
   }
 
   async close(): Promise<void> {

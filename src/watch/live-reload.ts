@@ -57,7 +57,11 @@ export class LiveReloadHub {
       return false;
     }
     if (url.pathname !== `${this.basePath}${EVENTS_PATH}`) return false;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
     res.write('retry: 500\n\n');
     if (this.lastError !== undefined) {
       res.write(frame({ type: 'build-error', message: this.lastError }));
@@ -65,7 +69,8 @@ export class LiveReloadHub {
       const page = url.searchParams.get('page');
       const shown = url.searchParams.get('fingerprint');
       const current = page === null ? undefined : this.currentFingerprint(page);
-      if (page !== null && current !== undefined && shown !== current) res.write(frame({ type: 'reload', routes: [page] }));
+      if (page !== null && current !== undefined && shown !== current)
+        res.write(frame({ type: 'reload', routes: [page] }));
     }
     this.clients.add(res);
     req.on('close', () => this.clients.delete(res));

@@ -42,7 +42,8 @@ export class ServedSite {
   writeFirst(result: BuildResult, protect: ProtectedFolders): void {
     this.files = this.withStatic(result.files);
     this.pendingSearch = result.deferredSearch;
-    if (existsSync(this.outDir) && isProvenOutput(this.outDir)) syncOutputWithDisk(this.outDir, this.files, contentNamedOf(this.files));
+    if (existsSync(this.outDir) && isProvenOutput(this.outDir))
+      syncOutputWithDisk(this.outDir, this.files, contentNamedOf(this.files));
     else writeSiteAtomically(this.outDir, this.files, [], { protect });
   }
 
@@ -86,7 +87,9 @@ export class ServedSite {
     } catch {
       return undefined;
     }
-    return this.fingerprintOf(name === '' || name.endsWith('/') ? `${name}index.html` : name.endsWith('.html') ? name : `${name}/index.html`);
+    return this.fingerprintOf(
+      name === '' || name.endsWith('/') ? `${name}index.html` : name.endsWith('.html') ? name : `${name}/index.html`,
+    );
   }
 
   private fingerprintOf(name: string): string | undefined {
@@ -110,7 +113,8 @@ function changedRoutes(basePath: string, changed: string[]): string[] {
 /** HTML files that differ between two builds' outputs (an unchanged page is the same string). */
 function changedPages(previous: SiteFiles, next: SiteFiles): string[] {
   const changed: string[] = [];
-  for (const [name, contents] of next) if (name.endsWith('.html') && previous.get(name) !== contents) changed.push(name);
+  for (const [name, contents] of next)
+    if (name.endsWith('.html') && previous.get(name) !== contents) changed.push(name);
   for (const name of previous.keys()) if (name.endsWith('.html') && !next.has(name)) changed.push(name);
   return changed;
 }
@@ -132,7 +136,9 @@ function reloadEvent(result: BuildResult, files: SiteFiles, routes: string[]): L
 function contentNamedOf(files: SiteFiles): Set<string> {
   const marker = files.get(MARKER_FILE);
   try {
-    return new Set((JSON.parse(typeof marker === 'string' ? marker : '') as { contentNamed?: string[] }).contentNamed ?? []);
+    return new Set(
+      (JSON.parse(typeof marker === 'string' ? marker : '') as { contentNamed?: string[] }).contentNamed ?? [],
+    );
   } catch {
     return new Set();
   }

@@ -21,7 +21,10 @@ function folderOf(outDir: string): { writer: OutputFolder; manifest: LiveManifes
 
 // The client bundle's files are the same objects from build to build: no need to compare bytes.
 const same = (a: FileContents, b: FileContents) =>
-  a === b || (typeof a === 'string' && typeof b === 'string' ? a === b : sizeOf(a) === sizeOf(b) && Buffer.compare(bytesOf(a), bytesOf(b)) === 0);
+  a === b ||
+  (typeof a === 'string' && typeof b === 'string'
+    ? a === b
+    : sizeOf(a) === sizeOf(b) && Buffer.compare(bytesOf(a), bytesOf(b)) === 0);
 
 /**
  * Brings an output folder that pybook wrote earlier to a site's files by writing only the files
@@ -31,7 +34,11 @@ const same = (a: FileContents, b: FileContents) =>
  * cheaper than writing the whole site again (megabytes of runtime for the examples, among others).
  * `contentNamed` (the marker's list) are compared by size. Returns the names written or deleted.
  */
-export function syncOutputWithDisk(outDir: string, next: SiteFiles, contentNamed: ReadonlySet<string> = new Set()): string[] {
+export function syncOutputWithDisk(
+  outDir: string,
+  next: SiteFiles,
+  contentNamed: ReadonlySet<string> = new Set(),
+): string[] {
   const { writer, manifest } = folderOf(outDir);
   const listed = new Map<string, ManifestEntry>(Object.entries(manifestOf(outDir)?.files ?? {}));
   const changed: string[] = [];
@@ -56,7 +63,12 @@ export function syncOutputWithDisk(outDir: string, next: SiteFiles, contentNamed
       const stats = lstatSync(file);
       // A file named by its content (the client bundle, Pyodide's versioned folder) is the same
       // file if it has the same size: not read back.
-      if (stats.isFile() && stats.size === sizeOf(contents) && (contentNamed.has(name) || Buffer.compare(readFileSync(file), bytesOf(contents)) === 0)) continue;
+      if (
+        stats.isFile() &&
+        stats.size === sizeOf(contents) &&
+        (contentNamed.has(name) || Buffer.compare(readFileSync(file), bytesOf(contents)) === 0)
+      )
+        continue;
     } catch {
       // missing (or unreadable): written below
     }

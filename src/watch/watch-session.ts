@@ -28,14 +28,20 @@ const START_QUIET_MS = 300;
 const SETTLE_BEFORE_REPORT_MS = 60;
 
 export interface WatchOptions {
-  config: string; outDir: string; port: number; host: string;
+  config: string;
+  outDir: string;
+  port: number;
+  host: string;
   /** The HTML shell to render pages into and watch (default: pybook's templates/page.html). */
   templateFile?: string;
   /** When the start began (performance.now()), for "Ready in N ms"; default: when the session starts. */
   startedAt?: number;
 }
 
-const localeDirsOf = (config: BookConfig) => localesOf(config).filter((l) => !l.isDefault).map((l) => l.path);
+const localeDirsOf = (config: BookConfig) =>
+  localesOf(config)
+    .filter((l) => !l.isDefault)
+    .map((l) => l.path);
 
 /**
  * `pybook watch`: builds, serves, and rebuilds on every change to the chapters, the static files,
@@ -69,18 +75,26 @@ export class WatchSession {
   private searchTimer: NodeJS.Timeout | undefined;
 
   /** Builds, writes, serves and watches; resolves once the site is served and the watchers are ready. */
-  static async start(options: WatchOptions, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<WatchSession> {
+  static async start(
+    options: WatchOptions,
+    log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+  ): Promise<WatchSession> {
     const startedAt = options.startedAt ?? performance.now();
     const session = new WatchSession(options, log);
     await session.buildFirst();
     session.currentServer = await session.serve(session.config, options.port);
-    log(`Ready in ${Math.round(performance.now() - startedAt)} ms: watching ${session.contentFolderForLog()} — serving at ${session.server.url}`);
+    log(
+      `Ready in ${Math.round(performance.now() - startedAt)} ms: watching ${session.contentFolderForLog()} — serving at ${session.server.url}`,
+    );
     await session.inputs.watch(session.config);
     session.searchTimer = setTimeout(() => session.buildSearchWhenQuiet(), START_QUIET_MS);
     return session;
   }
 
-  private constructor(private readonly options: WatchOptions, private readonly log: (line: string) => void) {
+  private constructor(
+    private readonly options: WatchOptions,
+    private readonly log: (line: string) => void,
+  ) {
     this.configPath = path.resolve(options.config);
     this.templateFile = options.templateFile ?? TEMPLATE_FILE;
     this.config = loadConfig(this.configPath);
@@ -134,7 +148,13 @@ export class WatchSession {
    * changed since the last build or watch session. The live-reload script carries the base path.
    */
   private makeBuilder(basePath: string): Builder {
-    return new Builder({ configPath: this.configPath, bodyExtra: liveReloadScript(basePath), dev: true, diskCache: true, templateFile: this.templateFile });
+    return new Builder({
+      configPath: this.configPath,
+      bodyExtra: liveReloadScript(basePath),
+      dev: true,
+      diskCache: true,
+      templateFile: this.templateFile,
+    });
   }
 
   private makeHub(basePath: string): LiveReloadHub {
@@ -143,13 +163,20 @@ export class WatchSession {
 
   private serve(config: BookConfig, port: number): Promise<RunningServer> {
     return startStaticServer({
-      dir: this.options.outDir, basePath: config.basePath, host: this.options.host, port, localeDirs: localeDirsOf(config),
-      handleExtra: (req, res) => this.handleRequest(req, res), log: this.log,
+      dir: this.options.outDir,
+      basePath: config.basePath,
+      host: this.options.host,
+      port,
+      localeDirs: localeDirsOf(config),
+      handleExtra: (req, res) => this.handleRequest(req, res),
+      log: this.log,
       // Each page tells the live-reload stream which version it shows (see LiveReloadHub).
       transformHtml: (html) => {
         // The script sits at the end of the body: replace the last occurrence, never chapter text.
         const at = html.lastIndexOf(PAGE_FINGERPRINT_PLACEHOLDER);
-        return at < 0 ? html : html.slice(0, at) + pageFingerprint(html) + html.slice(at + PAGE_FINGERPRINT_PLACEHOLDER.length);
+        return at < 0
+          ? html
+          : html.slice(0, at) + pageFingerprint(html) + html.slice(at + PAGE_FINGERPRINT_PLACEHOLDER.length);
       },
     });
   }
@@ -173,11 +200,13 @@ export class WatchSession {
   private restoreOutputIfGone(): void {
     const outDir = this.options.outDir;
     try {
-      if (this.site.restoreIfGone(protectedFoldersOf(this.config))) this.log(`${outDir} was deleted: written again from memory`);
+      if (this.site.restoreIfGone(protectedFoldersOf(this.config)))
+        this.log(`${outDir} was deleted: written again from memory`);
       this.restoreFailed = false;
     } catch (error) {
       // Said once, not on every request until the folder is fixed.
-      if (!this.restoreFailed) this.log(`error: ${outDir} was deleted and cannot be written again: ${formatError(error)}`);
+      if (!this.restoreFailed)
+        this.log(`error: ${outDir} was deleted and cannot be written again: ${formatError(error)}`);
       this.restoreFailed = true;
     }
   }
@@ -213,7 +242,9 @@ export class WatchSession {
       await this.adoptConfig(result.config);
       const changed = this.publish(result);
       this.logWarnings(result.warnings);
-      this.log(`rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`);
+      this.log(
+        `rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`,
+      );
       // Let the browsers show the changed page first: what follows holds the server.
       await new Promise<void>((resolve) => {
         this.wakeWaiting = resolve;
@@ -223,14 +254,16 @@ export class WatchSession {
       // Another save came in meanwhile: its rebuild goes first and builds the index itself.
       if (this.pending) return;
       // A save caught half way that still built (see InputWatchers): build what is on disk now.
-      if (this.inputsMovedOn()) return this.rebuild({ reason: `${reason}, read again`, config: false, staticFiles: false });
+      if (this.inputsMovedOn())
+        return this.rebuild({ reason: `${reason}, read again`, config: false, staticFiles: false });
       this.site.writeSearch();
       this.builder.flushCache();
     } catch (error) {
       // A save caught half way (truncated, then written) reads as a broken chapter: look again
       // before reporting, and rebuild instead if the file has moved on.
       await sleep(SETTLE_BEFORE_REPORT_MS);
-      if (this.inputsMovedOn()) return this.rebuild({ reason: `${reason}, read again`, config: false, staticFiles: false });
+      if (this.inputsMovedOn())
+        return this.rebuild({ reason: `${reason}, read again`, config: false, staticFiles: false });
       const message = formatError(error);
       this.hub.send({ type: 'build-error', message });
       this.log(`error: ${message}\n(the last good version is still being served)`);
@@ -244,8 +277,10 @@ export class WatchSession {
       this.site.setStaticFiles(readStaticFiles(staticDirsOf(next), next.rootDir));
       this.needsStatic = false;
     }
-    if (next.basePath !== this.config.basePath || localeDirsOf(next).join() !== localeDirsOf(this.config).join()) await this.moveServer(next);
-    if (next.contentDir !== this.config.contentDir || next.staticDir !== this.config.staticDir) void this.inputs.watch(next);
+    if (next.basePath !== this.config.basePath || localeDirsOf(next).join() !== localeDirsOf(this.config).join())
+      await this.moveServer(next);
+    if (next.contentDir !== this.config.contentDir || next.staticDir !== this.config.staticDir)
+      void this.inputs.watch(next);
     this.config = next;
   }
 
@@ -268,7 +303,8 @@ export class WatchSession {
     await this.currentServer.close();
     this.hub = this.makeHub(next.basePath);
     this.currentServer = await this.serve(next, this.currentServer.port);
-    if (from !== next.basePath) this.log(`basePath changed from ${from} to ${next.basePath}: now serving at ${this.currentServer.url}`);
+    if (from !== next.basePath)
+      this.log(`basePath changed from ${from} to ${next.basePath}: now serving at ${this.currentServer.url}`);
   }
 
   /** True when a chapter or the config on disk is not what the last build read. */

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBook, type ChapterReport } from '../../src/check/check-book.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { BROWSER_CHECK_FILE, currentRuntime, exampleKey, readBrowserVerdicts } from '../../src/runner/build/browser-check-file.js';
+import {
+  BROWSER_CHECK_FILE,
+  currentRuntime,
+  exampleKey,
+  readBrowserVerdicts,
+} from '../../src/runner/build/browser-check-file.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const examples = [
@@ -45,7 +50,9 @@ describe('checkBook', () => {
   });
 
   it('a failing example names its line and shows the diff', () => {
-    expect(reports[0].failures).toEqual([{ line: 17, lang: 'python', message: 'output differs (- expected, + actual):\n+ 2\n- 3' }]);
+    expect(reports[0].failures).toEqual([
+      { line: 17, lang: 'python', message: 'output differs (- expected, + actual):\n+ 2\n- 3' },
+    ]);
     expect(reports[1].failures).toEqual([]);
   });
 
@@ -66,15 +73,32 @@ describe('checkBook with another Python', () => {
     await writeFile(bare, '#!/bin/sh\nexec python3 -S "$@"\n');
     await chmod(bare, 0o755);
     const book = await createFixtureBook({
-      chapters: { en: { tests: chapter('Tests', '```python pytest\ndef test_one():\n    assert 1 == 1\n```\n\n```python\nimport sys\nprint(sys.flags.no_site)\n```\n\n```output\n1\n```') } },
+      chapters: {
+        en: {
+          tests: chapter(
+            'Tests',
+            '```python pytest\ndef test_one():\n    assert 1 == 1\n```\n\n```python\nimport sys\nprint(sys.flags.no_site)\n```\n\n```output\n1\n```',
+          ),
+        },
+      },
     });
     try {
       // By default a pytest block that cannot run is a failure: a green check means every example ran.
       const [strict] = await checkBook(loadConfig(book.configPath), { python: bare, browser: false });
-      expect(strict.failures).toEqual([{ line: 5, lang: 'python', message: `could not run: pytest is not installed for ${bare} (install it, or pass --allow-missing-pytest to list such examples as not run)` }]);
+      expect(strict.failures).toEqual([
+        {
+          line: 5,
+          lang: 'python',
+          message: `could not run: pytest is not installed for ${bare} (install it, or pass --allow-missing-pytest to list such examples as not run)`,
+        },
+      ]);
       expect(strict.notRun).toEqual([]);
       expect(strict.ran).toBe(1);
-      const [report] = await checkBook(loadConfig(book.configPath), { python: bare, browser: false, allowMissingPytest: true });
+      const [report] = await checkBook(loadConfig(book.configPath), {
+        python: bare,
+        browser: false,
+        allowMissingPytest: true,
+      });
       expect(report.failures).toEqual([]);
       expect(report.ran).toBe(1);
       expect(report.notRun).toEqual([{ line: 5, lang: 'python', reason: `pytest is not installed for ${bare}` }]);
@@ -87,10 +111,15 @@ describe('checkBook with another Python', () => {
   });
 });
 
-describe('checkBook in the reader\'s runtimes (Pyodide, the JavaScript sandbox)', () => {
+describe("checkBook in the reader's runtimes (Pyodide, the JavaScript sandbox)", () => {
   // Passes under node (argv is [node, example.mjs]) but the sandbox has no process.
-  const usesProcess = (meta = '') => `\`\`\`javascript${meta}\nconsole.log(process.argv.length)\n\`\`\`\n\n\`\`\`output\n2\n\`\`\``;
-  const pythonExample = { lang: 'python', code: 'import sys\nprint("hi from", sys.platform != "")', output: 'hi from True' };
+  const usesProcess = (meta = '') =>
+    `\`\`\`javascript${meta}\nconsole.log(process.argv.length)\n\`\`\`\n\n\`\`\`output\n2\n\`\`\``;
+  const pythonExample = {
+    lang: 'python',
+    code: 'import sys\nprint("hi from", sys.platform != "")',
+    output: 'hi from True',
+  };
   const failingKey = exampleKey({ lang: 'javascript', code: 'console.log(process.argv.length)', output: '2' });
   const pythonKey = exampleKey(pythonExample);
 
@@ -104,10 +133,19 @@ describe('checkBook in the reader\'s runtimes (Pyodide, the JavaScript sandbox)'
         en: {
           sandbox: chapter('Sandbox', usesProcess()), // example at line 5
           marked: chapter('Marked', usesProcess(' nobrowser="uses process"')),
-          pyodide: chapter('Pyodide', `\`\`\`python\n${pythonExample.code}\n\`\`\`\n\n\`\`\`output\n${pythonExample.output}\n\`\`\``),
+          pyodide: chapter(
+            'Pyodide',
+            `\`\`\`python\n${pythonExample.code}\n\`\`\`\n\n\`\`\`output\n${pythonExample.output}\n\`\`\``,
+          ),
           // Each floods its output in the reader's runtime only (so it gets there: it passes natively).
-          'pyodide-flood': chapter('Pyodide flood', '```python\nimport sys\nif sys.platform == "emscripten":\n    while True: sys.stdout.write("x" * 65536)\nprint("ok")\n```\n\n```output\nok\n```'),
-          'sandbox-flood': chapter('Sandbox flood', '```javascript\nif (typeof process === "undefined") for (;;) console.log("x".repeat(65536));\nconsole.log("ok");\n```\n\n```output\nok\n```'),
+          'pyodide-flood': chapter(
+            'Pyodide flood',
+            '```python\nimport sys\nif sys.platform == "emscripten":\n    while True: sys.stdout.write("x" * 65536)\nprint("ok")\n```\n\n```output\nok\n```',
+          ),
+          'sandbox-flood': chapter(
+            'Sandbox flood',
+            '```javascript\nif (typeof process === "undefined") for (;;) console.log("x".repeat(65536));\nconsole.log("ok");\n```\n\n```output\nok\n```',
+          ),
         },
       },
     });
@@ -151,15 +189,20 @@ describe('checkBook in the reader\'s runtimes (Pyodide, the JavaScript sandbox)'
     expect(readBrowserVerdicts(loadConfig(book.configPath)).problem).toBeUndefined();
   });
 
-  it('an output flood in Pyodide or the sandbox is a sentence naming the limit, not the runtime\'s internal stack', () => {
-    for (const [slug, runtime] of [['pyodide-flood', 'Pyodide (Python 3.'], ['sandbox-flood', 'the JavaScript sandbox']] as const) {
+  it("an output flood in Pyodide or the sandbox is a sentence naming the limit, not the runtime's internal stack", () => {
+    for (const [slug, runtime] of [
+      ['pyodide-flood', 'Pyodide (Python 3.'],
+      ['sandbox-flood', 'the JavaScript sandbox'],
+    ] as const) {
       const report = browserReports[slug];
       expect(report.passedNatively, slug).toEqual({ [slug === 'pyodide-flood' ? 'python' : 'javascript']: 1 });
       expect(report.failures, slug).toHaveLength(1);
       const [failure] = report.failures;
       expect(failure.line).toBe(5);
       expect(failure.message).toContain(runtime);
-      expect(failure.message.split('\n').slice(-1)[0]).toBe('output exceeded 1048576 bytes: the check ended the example there');
+      expect(failure.message.split('\n').slice(-1)[0]).toBe(
+        'output exceeded 1048576 bytes: the check ended the example there',
+      );
       expect(failure.message).not.toMatch(/^\s+at /m);
     }
   });

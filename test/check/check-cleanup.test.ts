@@ -16,7 +16,6 @@ import { processesWith } from '../helpers/processes.js';
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-
 const until = async (condition: () => boolean, withinMs: number) => {
   const deadline = Date.now() + withinMs;
   while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -61,11 +60,15 @@ describe('a check that fails on its own', () => {
     process.env.TMPDIR = tmp;
     let seen = false;
     try {
-      const check = checkBook(loadConfig(book.configPath), { jobs: 2, browser: false, limits: { timeoutMs: 120_000 } }, (report) => {
-        if (report.slug !== 'quick') return;
-        seen = processesWith(marker).length > 0;
-        throw new Error('the report could not be written');
-      });
+      const check = checkBook(
+        loadConfig(book.configPath),
+        { jobs: 2, browser: false, limits: { timeoutMs: 120_000 } },
+        (report) => {
+          if (report.slug !== 'quick') return;
+          seen = processesWith(marker).length > 0;
+          throw new Error('the report could not be written');
+        },
+      );
       await expect(check).rejects.toThrow('the report could not be written');
     } finally {
       if (before === undefined) delete process.env.TMPDIR;
@@ -86,10 +89,18 @@ describe('a check stopped by a signal', () => {
       const script = `import { checkBook } from ${JSON.stringify(path.join(root, 'src/check/check-book.ts'))};
 import { loadConfig } from ${JSON.stringify(path.join(root, 'src/config/load-config.ts'))};
 await checkBook(loadConfig(${JSON.stringify(own.configPath)}), { browser: false, limits: { timeoutMs: 120_000 } });`;
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: root,
+        env: { ...process.env, TMPDIR: tmp },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-      const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => {
+        stderr += d;
+      });
+      const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('exit', (code, sig) => resolve({ code, signal: sig })),
+      );
       try {
         expect(await until(() => processesWith(signalled).length > 0, 120_000), stderr).toBe(true);
         expect(exampleFolders(tmp)).toHaveLength(1);

@@ -18,11 +18,22 @@ beforeAll(async () => {
 });
 afterAll(() => rm(fixtures, { recursive: true, force: true }));
 
-const python = (code: string, extra: Partial<CodeExample> = {}): CodeExample => ({ lang: 'python', code, line: 10, ...extra });
+const python = (code: string, extra: Partial<CodeExample> = {}): CodeExample => ({
+  lang: 'python',
+  code,
+  line: 10,
+  ...extra,
+});
 
 /** Whether a process is still running (signal 0 only asks). */
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** SIGKILL is delivered at once, but the kernel reaps asynchronously: wait (for a condition, not a time). */
 async function waitUntilGone(marker: string, withinMs = 30_000): Promise<number[]> {
@@ -34,14 +45,18 @@ async function waitUntilGone(marker: string, withinMs = 30_000): Promise<number[
 /** Waits until a process with `marker` in its command line runs (the example got that far), then for `running`. */
 async function seenWhile<T>(marker: string, running: Promise<T>): Promise<{ seen: boolean; result: T }> {
   let settled = false;
-  void running.finally(() => { settled = true; });
+  void running.finally(() => {
+    settled = true;
+  });
   let seen = false;
-  while (!settled && !(seen = processesWith(marker).length > 0)) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!settled && !(seen = processesWith(marker).length > 0))
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return { seen, result: await running };
 }
 
 /** A `sleep` that can be found by its command line: a unique duration such as 45.0123456. */
-const uniqueSleep = (seconds: number) => `${seconds}.${String(process.pid).padStart(7, '0')}${Math.floor(Math.random() * 1e6)}`;
+const uniqueSleep = (seconds: number) =>
+  `${seconds}.${String(process.pid).padStart(7, '0')}${Math.floor(Math.random() * 1e6)}`;
 
 /** The folders runExample makes: a private temporary folder per test, so that other checks on the machine do not count. */
 async function withTmpdir<T>(work: (tmp: string) => Promise<T>): Promise<{ result: T; left: string[] }> {
@@ -74,7 +89,11 @@ describe('runExample and the processes an example starts', () => {
 
   it('a background process left holding the output pipe does not stall the check', async () => {
     const started = Date.now();
-    const outcome = await runExample(python('import subprocess\nsubprocess.Popen(["sleep", "300"])\nprint("done")', { output: 'done' }), fixtures, { timeoutMs: 60_000 });
+    const outcome = await runExample(
+      python('import subprocess\nsubprocess.Popen(["sleep", "300"])\nprint("done")', { output: 'done' }),
+      fixtures,
+      { timeoutMs: 60_000 },
+    );
     expect(outcome).toEqual({ ok: true });
     // Without ending the process group this would wait for the sleep's 300 s.
     expect(Date.now() - started).toBeLessThan(60_000);
@@ -83,7 +102,9 @@ describe('runExample and the processes an example starts', () => {
   it('a child that leaves its session (start_new_session) is ended with the example, which passes at once', async () => {
     const sleep = uniqueSleep(45);
     const code = `import subprocess\nsubprocess.Popen(["sleep", "${sleep}"], start_new_session=True)\nprint("done")`;
-    const { result: outcome, left } = await withTmpdir(() => runExample(python(code, { output: 'done' }), fixtures, { timeoutMs: 30_000 }));
+    const { result: outcome, left } = await withTmpdir(() =>
+      runExample(python(code, { output: 'done' }), fixtures, { timeoutMs: 30_000 }),
+    );
     expect(outcome).toEqual({ ok: true });
     expect(await waitUntilGone(sleep)).toEqual([]);
     expect(left).toEqual([]);
@@ -94,7 +115,10 @@ describe('runExample and the processes an example starts', () => {
     // The shell stays (it has a command after the sleep) and carries the marker as its $0.
     const code = `import subprocess, time\nsubprocess.Popen(["sh", "-c", "sleep infinity; exit 0", "${marker}"], start_new_session=True)\ntime.sleep(3600)`;
     const started = Date.now();
-    const { result: { seen, result: outcome }, left } = await withTmpdir(() => seenWhile(marker, runExample(python(code), fixtures, { timeoutMs: 10_000 })));
+    const {
+      result: { seen, result: outcome },
+      left,
+    } = await withTmpdir(() => seenWhile(marker, runExample(python(code), fixtures, { timeoutMs: 10_000 })));
     expect(seen).toBe(true);
     expect(outcome).toEqual({ ok: false, message: 'did not finish within 10 s' });
     // The limit plus the short wait for the pipes, not the escaped child's lifetime.
@@ -107,7 +131,9 @@ describe('runExample and the processes an example starts', () => {
 describe('runExample without namespaces (the fallback: a process group)', () => {
   it('stops waiting for pipes that a process outside the group holds, and says what it cannot promise', async () => {
     const isolation = processGroupIsolation();
-    expect(isolation.warning).toMatch(/^warning: examples run in a process group only: they can reach the network, and a process that leaves its session may outlive its example/);
+    expect(isolation.warning).toMatch(
+      /^warning: examples run in a process group only: they can reach the network, and a process that leaves its session may outlive its example/,
+    );
     const sleep = uniqueSleep(45);
     const code = `import subprocess\nsubprocess.Popen(["sleep", "${sleep}"], start_new_session=True)\nprint("done")`;
     const started = Date.now();
@@ -123,23 +149,39 @@ describe('runExample without namespaces (the fallback: a process group)', () => 
 });
 
 describe.concurrent('runExample limits', () => {
-  it('an output flood ends the example with a clear message, keeps no more than the cap and leaves nothing behind', async ({ expect }) => {
+  it('an output flood ends the example with a clear message, keeps no more than the cap and leaves nothing behind', async ({
+    expect,
+  }) => {
     const marker = uniqueSleep(60);
     // It waits for its child to start, so that the child is there to be ended.
     const code = `import subprocess, sys, time\nsubprocess.Popen(["sleep", "${marker}"], start_new_session=True)\ntime.sleep(1)\nwhile True: sys.stdout.write("x" * 65536)`;
-    const { seen, result: outcome } = await seenWhile(marker, runExample(python(code), fixtures, { timeoutMs: 60_000, outputLimitBytes: 100_000 }));
+    const { seen, result: outcome } = await seenWhile(
+      marker,
+      runExample(python(code), fixtures, { timeoutMs: 60_000, outputLimitBytes: 100_000 }),
+    );
     expect(seen).toBe(true);
     expect(outcome).toEqual({ ok: false, message: 'output exceeded 100000 bytes: the check ended the example there' });
     expect(await waitUntilGone(marker)).toEqual([]);
   });
 
   it('a JavaScript output flood (to stderr) ends the same way', async ({ expect }) => {
-    const example: CodeExample = { lang: 'javascript', code: 'for (;;) process.stderr.write("y".repeat(65536));', line: 1 };
-    expect(await runExample(example, fixtures, { timeoutMs: 60_000, outputLimitBytes: 200_000 })).toEqual({ ok: false, message: 'output exceeded 200000 bytes: the check ended the example there' });
+    const example: CodeExample = {
+      lang: 'javascript',
+      code: 'for (;;) process.stderr.write("y".repeat(65536));',
+      line: 1,
+    };
+    expect(await runExample(example, fixtures, { timeoutMs: 60_000, outputLimitBytes: 200_000 })).toEqual({
+      ok: false,
+      message: 'output exceeded 200000 bytes: the check ended the example there',
+    });
   });
 
   it('a 3 GB bytearray exceeds the default memory limit (1 GiB)', async ({ expect }) => {
-    const outcome = await runExample(python('data = bytearray(3 * 1024 ** 3)\nprint(len(data))', { output: '3221225472' }), fixtures, { timeoutMs: 60_000 });
+    const outcome = await runExample(
+      python('data = bytearray(3 * 1024 ** 3)\nprint(len(data))', { output: '3221225472' }),
+      fixtures,
+      { timeoutMs: 60_000 },
+    );
     expect(outcome.ok).toBe(false);
     expect(outcome.message).toMatch(/^exceeded the memory limit \(1 GiB\):\nexited with code 1:\n/);
     expect(outcome.message).toMatch(/MemoryError$/);
@@ -148,19 +190,35 @@ describe.concurrent('runExample limits', () => {
   it('a smaller memory limit holds for the processes the example starts too', async ({ expect }) => {
     const child = 'bytearray(300 * 1024 ** 2)';
     const code = `import subprocess, sys\nresult = subprocess.run([sys.executable, "-c", "${child}"], capture_output=True, text=True)\nprint(result.stderr.strip().splitlines()[-1])`;
-    expect(await runExample(python(code, { output: 'MemoryError' }), fixtures, { timeoutMs: 60_000, memoryLimitBytes: 256 * 1024 ** 2 })).toEqual({ ok: true });
+    expect(
+      await runExample(python(code, { output: 'MemoryError' }), fixtures, {
+        timeoutMs: 60_000,
+        memoryLimitBytes: 256 * 1024 ** 2,
+      }),
+    ).toEqual({ ok: true });
   });
 
-  it('a JavaScript example whose heap outgrows the memory limit exceeds it too (Node\'s heap is capped at the limit)', async ({ expect }) => {
-    const example: CodeExample = { lang: 'javascript', code: 'const kept = [];\nfor (;;) kept.push(new Array(1e6).fill(1.5));', line: 1 };
+  it("a JavaScript example whose heap outgrows the memory limit exceeds it too (Node's heap is capped at the limit)", async ({
+    expect,
+  }) => {
+    const example: CodeExample = {
+      lang: 'javascript',
+      code: 'const kept = [];\nfor (;;) kept.push(new Array(1e6).fill(1.5));',
+      line: 1,
+    };
     const outcome = await runExample(example, fixtures, { timeoutMs: 60_000, memoryLimitBytes: 128 * 1024 ** 2 });
     expect(outcome.ok).toBe(false);
     // (Named from Node's "JavaScript heap out of memory", which is above the last lines the message shows.)
     expect(outcome.message).toMatch(/^exceeded the memory limit \(0\.13 GiB\):\nexited with code /);
   });
 
-  it('JavaScript can still use WebAssembly under the limit (Node\'s fetch() needs it)', async ({ expect }) => {
-    const example: CodeExample = { lang: 'javascript', code: 'const memory = new WebAssembly.Memory({ initial: 1 });\nconsole.log(memory.buffer.byteLength);', line: 1, output: '65536' };
+  it("JavaScript can still use WebAssembly under the limit (Node's fetch() needs it)", async ({ expect }) => {
+    const example: CodeExample = {
+      lang: 'javascript',
+      code: 'const memory = new WebAssembly.Memory({ initial: 1 });\nconsole.log(memory.buffer.byteLength);',
+      line: 1,
+      output: '65536',
+    };
     expect(await runExample(example, fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
   });
 
@@ -170,8 +228,11 @@ describe.concurrent('runExample limits', () => {
       expect(isolation.warning).toContain('they can reach the network');
       return;
     }
-    const code = 'import errno, socket\ntry:\n    socket.create_connection(("1.1.1.1", 53), timeout=5)\n    print("connected")\nexcept OSError as err:\n    print(errno.errorcode[err.errno])';
-    expect(await runExample(python(code, { output: 'ENETUNREACH' }), fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
+    const code =
+      'import errno, socket\ntry:\n    socket.create_connection(("1.1.1.1", 53), timeout=5)\n    print("connected")\nexcept OSError as err:\n    print(errno.errorcode[err.errno])';
+    expect(await runExample(python(code, { output: 'ENETUNREACH' }), fixtures, { timeoutMs: 60_000 })).toEqual({
+      ok: true,
+    });
     // Its own loopback works (the book's examples serve and fetch on 127.0.0.1), and is nobody else's:
     // a port this test listens on is not there.
     const server = createServer().listen(0, '127.0.0.1');
@@ -179,30 +240,44 @@ describe.concurrent('runExample limits', () => {
     const port = (server.address() as AddressInfo).port;
     try {
       const loopback = `import errno, socket\nown = socket.create_server(("127.0.0.1", 0))\nsocket.create_connection(own.getsockname(), timeout=5)\nprint("own loopback")\ntry:\n    socket.create_connection(("127.0.0.1", ${port}), timeout=5)\nexcept OSError as err:\n    print(errno.errorcode[err.errno])`;
-      expect(await runExample(python(loopback, { output: 'own loopback\nECONNREFUSED' }), fixtures, { timeoutMs: 60_000 })).toEqual({ ok: true });
+      expect(
+        await runExample(python(loopback, { output: 'own loopback\nECONNREFUSED' }), fixtures, { timeoutMs: 60_000 }),
+      ).toEqual({ ok: true });
     } finally {
       server.close();
     }
   });
 });
 
-const TESTS = 'def add(a, b):\n    return a + b\n\ndef test_add():\n    assert add(2, 3) == 5\n\ndef test_fails():\n    assert add(2, 2) == 5\n';
+const TESTS =
+  'def add(a, b):\n    return a + b\n\ndef test_add():\n    assert add(2, 3) == 5\n\ndef test_fails():\n    assert add(2, 2) == 5\n';
 const dots = (marks: string) => `${marks.padEnd(73)}[100%]`;
 /** pytest takes seconds to start on a busy machine (11 s measured under a load of 23 on 2 cores). */
 const PYTEST_LIMITS = { timeoutMs: 60_000 };
 
 describe.concurrent('pytest blocks', () => {
   it('run with pytest; a failing test is output to compare, and durations do not count', async ({ expect }) => {
-    const example = python(TESTS, { pytest: '-k add', title: 'test_cart.py', output: `${dots('.')}\n1 passed, 1 deselected in 0.42s` });
+    const example = python(TESTS, {
+      pytest: '-k add',
+      title: 'test_cart.py',
+      output: `${dots('.')}\n1 passed, 1 deselected in 0.42s`,
+    });
     expect(await runExample(example, fixtures, PYTEST_LIMITS)).toEqual({ ok: true });
     // pytest exits 1 when a test fails; an example may show that on purpose.
     const summary = '=========================== short test summary info ============================';
-    const failing = python(TESTS, { pytest: '--tb=no', output: `${dots('.F')}\n${summary}\nFAILED test_example.py::test_fails - assert 4 == 5\n1 failed, 1 passed in 9.99s` });
+    const failing = python(TESTS, {
+      pytest: '--tb=no',
+      output: `${dots('.F')}\n${summary}\nFAILED test_example.py::test_fails - assert 4 == 5\n1 failed, 1 passed in 9.99s`,
+    });
     expect(await runExample(failing, fixtures, PYTEST_LIMITS)).toEqual({ ok: true });
   });
 
   it('compare the counts: a different result fails the check', async ({ expect }) => {
-    const outcome = await runExample(python(TESTS, { pytest: '-k add', output: `${dots('.')}\n2 passed in 0.01s` }), fixtures, PYTEST_LIMITS);
+    const outcome = await runExample(
+      python(TESTS, { pytest: '-k add', output: `${dots('.')}\n2 passed in 0.01s` }),
+      fixtures,
+      PYTEST_LIMITS,
+    );
     expect(outcome.ok).toBe(false);
     expect(outcome.message).toContain('+ 1 passed, 1 deselected in');
   });
@@ -229,16 +304,19 @@ describe.concurrent('runExample', () => {
   });
 
   it('an unexpected exception fails with the end of the traceback', async ({ expect }) => {
-    const outcome = await runExample(python('print("before")\nraise KeyError("missing")', { output: 'before' }), fixtures);
+    const outcome = await runExample(
+      python('print("before")\nraise KeyError("missing")', { output: 'before' }),
+      fixtures,
+    );
     expect(outcome.ok).toBe(false);
     expect(outcome.message).toMatch(/^exited with code 1:\n/);
-    expect(outcome.message).toContain('KeyError: \'missing\'');
+    expect(outcome.message).toContain("KeyError: 'missing'");
   });
 
   it('raises="ValueError" expects that exception and compares stdout followed by its last line', async ({ expect }) => {
     const example = python('print("parsing")\nint("abc")', {
       raises: 'ValueError',
-      output: 'parsing\nValueError: invalid literal for int() with base 10: \'abc\'',
+      output: "parsing\nValueError: invalid literal for int() with base 10: 'abc'",
     });
     expect(await runExample(example, fixtures)).toEqual({ ok: true });
   });
@@ -247,23 +325,33 @@ describe.concurrent('runExample', () => {
     const none = await runExample(python('print(1)', { raises: 'ValueError' }), fixtures);
     expect(none).toEqual({ ok: false, message: 'expected it to raise ValueError, but it finished without error' });
     const other = await runExample(python('{}["k"]', { raises: 'ValueError' }), fixtures);
-    expect(other).toEqual({ ok: false, message: 'expected it to raise ValueError, but it failed with: KeyError: \'k\'' });
+    expect(other).toEqual({ ok: false, message: "expected it to raise ValueError, but it failed with: KeyError: 'k'" });
   });
 
   it('runs JavaScript examples with node', async ({ expect }) => {
-    const example: CodeExample = { lang: 'javascript', code: 'console.log([1, 2].map((n) => n * 2));', line: 3, output: '[ 2, 4 ]' };
+    const example: CodeExample = {
+      lang: 'javascript',
+      code: 'console.log([1, 2].map((n) => n * 2));',
+      line: 3,
+      output: '[ 2, 4 ]',
+    };
     expect(await runExample(example, fixtures)).toEqual({ ok: true });
   });
 
   it('runs in a fresh folder holding a copy of the book fixtures', async ({ expect }) => {
-    const code = 'import json, os\nprint([u["name"] for u in json.load(open("users.json"))])\nopen("scratch.txt", "w").write("x")';
+    const code =
+      'import json, os\nprint([u["name"] for u in json.load(open("users.json"))])\nopen("scratch.txt", "w").write("x")';
     expect(await runExample(python(code, { output: "['ada', 'grace']" }), fixtures)).toEqual({ ok: true });
     // The example wrote into its own copy, not into the fixtures folder.
-    expect(await runExample(python('import os\nprint(os.path.exists("scratch.txt"))', { output: 'False' }), fixtures)).toEqual({ ok: true });
+    expect(
+      await runExample(python('import os\nprint(os.path.exists("scratch.txt"))', { output: 'False' }), fixtures),
+    ).toEqual({ ok: true });
   });
 
   it('prints non-ASCII text as UTF-8', async ({ expect }) => {
-    expect(await runExample(python('print("你好, Python")', { output: '你好, Python' }), fixtures)).toEqual({ ok: true });
+    expect(await runExample(python('print("你好, Python")', { output: '你好, Python' }), fixtures)).toEqual({
+      ok: true,
+    });
   });
 });
 

@@ -14,15 +14,23 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = path.join(root, 'bin', 'pybook.js');
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function pybook(args: string[], cwd = root): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -32,14 +40,21 @@ let fixture: FixtureBook;
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'dist', 'bundle', 'cli.js'))) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: root },
+    );
     execFileSync(process.execPath, [path.join(root, 'tools', 'bundle-cli.mjs')], { cwd: root });
   }
   fixture = await createFixtureBook({
     chapters: {
       en: {
         intro: chapter('Intro', 'Read [the examples](./examples.mdx).'),
-        examples: chapter('Examples', '```python\nprint("fine")\n```\n\n```output\nfine\n```\n\n```python\nprint(sorted({3, 1, 2}))\n```\n\n```output\n[3, 2, 1]\n```'),
+        examples: chapter(
+          'Examples',
+          '```python\nprint("fine")\n```\n\n```output\nfine\n```\n\n```python\nprint(sorted({3, 1, 2}))\n```\n\n```output\n[3, 2, 1]\n```',
+        ),
       },
       'zh-cn': { intro: chapter('介绍', '阅读[示例](./examples.mdx)。') },
     },
@@ -91,7 +106,9 @@ describe.concurrent('pybook', () => {
     const run = await pybook(['build', '--out-dir', outDir], fixture.root);
     expect(run.stderr).not.toContain('error');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Built 10 pages in 2 locales \(en, zh-cn\) into .*\/site\/ in \d+ ms, 1 warning\. 1 chapter in zh-cn falls back to en\./);
+    expect(run.stdout).toMatch(
+      /Built 10 pages in 2 locales \(en, zh-cn\) into .*\/site\/ in \d+ ms, 1 warning\. 1 chapter in zh-cn falls back to en\./,
+    );
     expect(readFileSync(path.join(outDir, 'zh-cn', 'examples', 'index.html'), 'utf8')).toContain('fallback-banner');
   });
 
@@ -112,12 +129,17 @@ describe.concurrent('pybook', () => {
 
   it('build fails on an invalid config, naming the field', async ({ expect }) => {
     const configPath = path.join(fixture.root, 'bad.config.json');
-    await writeFile(configPath, JSON.stringify(fixtureConfig(['intro'], { sitemap: { changefreq: 'weekly', priority: 'high' } })));
-    const run = await pybook(['build', '--config', configPath, '--out-dir', path.join(fixture.root, 'bad-site')], fixture.root);
+    await writeFile(
+      configPath,
+      JSON.stringify(fixtureConfig(['intro'], { sitemap: { changefreq: 'weekly', priority: 'high' } })),
+    );
+    const run = await pybook(
+      ['build', '--config', configPath, '--out-dir', path.join(fixture.root, 'bad-site')],
+      fixture.root,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`error: ${configPath}: field "sitemap.priority" must be number`);
   });
-
 });
 
 /** A check starts Python for each example and Pyodide once: on a busy machine that takes minutes. */
@@ -125,36 +147,58 @@ const CHECK_TIMEOUT_MS = 300_000;
 
 // These two rewrite a fixture chapter, so they run one after the other.
 describe('pybook check', () => {
-  it('check fails with the chapter, the line and a diff', async () => {
-    const run = await pybook(['check'], fixture.root);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain('FAIL book/en/examples.mdx:13 (python)\n  output differs (- expected, + actual):\n  + [1, 2, 3]\n  - [3, 2, 1]\n');
-    expect(run.stdout).toContain('2 examples ran, 0 exempt, 1 failed; 2/2 Python blocks runnable (100.0%).');
-  }, CHECK_TIMEOUT_MS);
+  it(
+    'check fails with the chapter, the line and a diff',
+    async () => {
+      const run = await pybook(['check'], fixture.root);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(
+        'FAIL book/en/examples.mdx:13 (python)\n  output differs (- expected, + actual):\n  + [1, 2, 3]\n  - [3, 2, 1]\n',
+      );
+      expect(run.stdout).toContain('2 examples ran, 0 exempt, 1 failed; 2/2 Python blocks runnable (100.0%).');
+    },
+    CHECK_TIMEOUT_MS,
+  );
 
-  it('check passes with exit code 0 when every example matches', async () => {
-    await fixture.writeChapter('en', 'examples', chapter('Examples', '```python\nprint(sorted({3, 1, 2}))\n```\n\n```output\n[1, 2, 3]\n```'));
-    const run = await pybook(['check', '--slug', 'examples'], fixture.root);
-    expect(run.stdout).not.toContain('FAIL');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('1 example ran, 0 exempt, 0 failed');
-  }, CHECK_TIMEOUT_MS);
+  it(
+    'check passes with exit code 0 when every example matches',
+    async () => {
+      await fixture.writeChapter(
+        'en',
+        'examples',
+        chapter('Examples', '```python\nprint(sorted({3, 1, 2}))\n```\n\n```output\n[1, 2, 3]\n```'),
+      );
+      const run = await pybook(['check', '--slug', 'examples'], fixture.root);
+      expect(run.stdout).not.toContain('FAIL');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('1 example ran, 0 exempt, 0 failed');
+    },
+    CHECK_TIMEOUT_MS,
+  );
 
-  it('a pytest example that cannot run (no pytest) fails the check, unless --allow-missing-pytest lists it as not run', async () => {
-    const book = await createFixtureBook({ chapters: { en: { tests: chapter('Tests', '```python pytest\ndef test_one():\n    assert 1 == 1\n```') } } });
-    // An interpreter without site-packages, so without pytest.
-    const bare = path.join(book.root, 'bare-python');
-    await writeFile(bare, '#!/bin/sh\nexec python3 -S "$@"\n', { mode: 0o755 });
-    try {
-      const strict = await pybook(['check', '--no-browser', '--python', bare], book.root);
-      expect(strict.code).toBe(1);
-      expect(strict.stdout).toContain(`FAIL book/en/tests.mdx:5 (python)\n  could not run: pytest is not installed for ${bare} (install it, or pass --allow-missing-pytest to list such examples as not run)\n`);
-      const allowed = await pybook(['check', '--no-browser', '--python', bare, '--allow-missing-pytest'], book.root);
-      expect(allowed.stdout).toContain(`not run book/en/tests.mdx:5 (python): pytest is not installed for ${bare}`);
-      expect(allowed.stdout).toContain('0 examples ran, 0 exempt, 1 not run with this Python, 0 failed');
-      expect(allowed.code).toBe(0);
-    } finally {
-      await book.remove();
-    }
-  }, CHECK_TIMEOUT_MS);
+  it(
+    'a pytest example that cannot run (no pytest) fails the check, unless --allow-missing-pytest lists it as not run',
+    async () => {
+      const book = await createFixtureBook({
+        chapters: { en: { tests: chapter('Tests', '```python pytest\ndef test_one():\n    assert 1 == 1\n```') } },
+      });
+      // An interpreter without site-packages, so without pytest.
+      const bare = path.join(book.root, 'bare-python');
+      await writeFile(bare, '#!/bin/sh\nexec python3 -S "$@"\n', { mode: 0o755 });
+      try {
+        const strict = await pybook(['check', '--no-browser', '--python', bare], book.root);
+        expect(strict.code).toBe(1);
+        expect(strict.stdout).toContain(
+          `FAIL book/en/tests.mdx:5 (python)\n  could not run: pytest is not installed for ${bare} (install it, or pass --allow-missing-pytest to list such examples as not run)\n`,
+        );
+        const allowed = await pybook(['check', '--no-browser', '--python', bare, '--allow-missing-pytest'], book.root);
+        expect(allowed.stdout).toContain(`not run book/en/tests.mdx:5 (python): pytest is not installed for ${bare}`);
+        expect(allowed.stdout).toContain('0 examples ran, 0 exempt, 1 not run with this Python, 0 failed');
+        expect(allowed.code).toBe(0);
+      } finally {
+        await book.remove();
+      }
+    },
+    CHECK_TIMEOUT_MS,
+  );
 });

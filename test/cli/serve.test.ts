@@ -26,11 +26,19 @@ interface Cli {
 const running: Cli[] = [];
 
 function pybook(...args: string[]): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ENTRY, ...args], { cwd: root });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ENTRY, ...args], {
+    cwd: root,
+  });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const cli = { child, output: () => output, exit };
   running.push(cli);
   return cli;
@@ -119,25 +127,29 @@ describe('pybook serve', () => {
   });
 
   // A cold build that compresses Pyodide's 13 MB takes minutes on a loaded 2-core machine.
-  it('sends what `pybook build --precompress` wrote: the wasm\'s brotli sibling, and a range of it', { timeout: 300_000 }, async () => {
-    const book = await createFixtureBook({ chapters: { en: { intro: chapter('Intro', 'Hello.') } } });
-    onTestFinished(() => rmSync(book.root, { recursive: true, force: true }));
-    const outDir = path.join(scratch, 'precompressed-site');
-    const build = pybook('build', '--config', book.configPath, '--out-dir', outDir, '--precompress');
-    expect((await build.exit).code).toBe(0);
-    const pyodideDir = readdirSync(path.join(outDir, 'assets')).find((name) => name.startsWith('pyodide-'))!;
-    const wasmFile = path.join(outDir, 'assets', pyodideDir, 'pyodide.asm.wasm');
-    const wasm = readFileSync(wasmFile);
-    expect(zlib.brotliDecompressSync(readFileSync(`${wasmFile}.br`)).equals(wasm)).toBe(true);
-    expect(zlib.gunzipSync(readFileSync(path.join(outDir, 'intro', 'index.html.gz'))).toString()).toContain('Hello.');
+  it(
+    "sends what `pybook build --precompress` wrote: the wasm's brotli sibling, and a range of it",
+    { timeout: 300_000 },
+    async () => {
+      const book = await createFixtureBook({ chapters: { en: { intro: chapter('Intro', 'Hello.') } } });
+      onTestFinished(() => rmSync(book.root, { recursive: true, force: true }));
+      const outDir = path.join(scratch, 'precompressed-site');
+      const build = pybook('build', '--config', book.configPath, '--out-dir', outDir, '--precompress');
+      expect((await build.exit).code).toBe(0);
+      const pyodideDir = readdirSync(path.join(outDir, 'assets')).find((name) => name.startsWith('pyodide-'))!;
+      const wasmFile = path.join(outDir, 'assets', pyodideDir, 'pyodide.asm.wasm');
+      const wasm = readFileSync(wasmFile);
+      expect(zlib.brotliDecompressSync(readFileSync(`${wasmFile}.br`)).equals(wasm)).toBe(true);
+      expect(zlib.gunzipSync(readFileSync(path.join(outDir, 'intro', 'index.html.gz'))).toString()).toContain('Hello.');
 
-    const cli = pybook('serve', '--dir', outDir, '--config', book.configPath, '--port', '0');
-    const url = `${await servedUrl(cli)}assets/${pyodideDir}/pyodide.asm.wasm`;
-    const brotli = await fetch(url, { headers: { 'Accept-Encoding': 'br' } });
-    expect(brotli.headers.get('content-encoding')).toBe('br');
-    expect(Buffer.from(await brotli.arrayBuffer()).equals(wasm)).toBe(true);
-    const range = await fetch(url, { headers: { 'Accept-Encoding': 'identity', Range: 'bytes=1000-1999' } });
-    expect(range.status).toBe(206);
-    expect(Buffer.from(await range.arrayBuffer()).equals(wasm.subarray(1000, 2000))).toBe(true);
-  });
+      const cli = pybook('serve', '--dir', outDir, '--config', book.configPath, '--port', '0');
+      const url = `${await servedUrl(cli)}assets/${pyodideDir}/pyodide.asm.wasm`;
+      const brotli = await fetch(url, { headers: { 'Accept-Encoding': 'br' } });
+      expect(brotli.headers.get('content-encoding')).toBe('br');
+      expect(Buffer.from(await brotli.arrayBuffer()).equals(wasm)).toBe(true);
+      const range = await fetch(url, { headers: { 'Accept-Encoding': 'identity', Range: 'bytes=1000-1999' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer()).equals(wasm.subarray(1000, 2000))).toBe(true);
+    },
+  );
 });

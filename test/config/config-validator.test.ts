@@ -20,7 +20,11 @@ let compiled: ValidateFunction;
 
 beforeAll(() => {
   if (!existsSync(path.join(root, 'dist', 'config', 'load-config.js'))) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: root },
+    );
   }
   // Made afresh from the current schema, as prepare makes it.
   execFileSync(process.execPath, [path.join(root, 'tools', 'compile-config-validator.mjs')], { cwd: root });
@@ -44,7 +48,7 @@ describe('the precompiled configuration validator', () => {
     expect(schemaHashOf(`${schemaText} `)).not.toBe(precompiled.schemaHash);
   });
 
-  it('accepts the real book\'s configuration', () => {
+  it("accepts the real book's configuration", () => {
     expect(precompiled(realConfig)).toBe(true);
     expect(compiled(realConfig)).toBe(true);
   });

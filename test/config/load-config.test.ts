@@ -9,7 +9,9 @@ import { BookError } from '../../src/core/errors.js';
 import { fixtureConfig } from '../fixtures/fixture-book.js';
 
 const realConfigPath = fileURLToPath(new URL('../../book.config.json', import.meta.url));
-const sidebar: SidebarItemConfig[] = [{ type: 'category', label: { en: 'Start', 'zh-cn': '开始' }, items: ['intro', 'basics'] }];
+const sidebar: SidebarItemConfig[] = [
+  { type: 'category', label: { en: 'Start', 'zh-cn': '开始' }, items: ['intro', 'basics'] },
+];
 
 /** Parses a config built from the fixture one with `change` applied; returns the error message. */
 function errorFor(change: (config: Record<string, unknown>) => void): string {
@@ -44,7 +46,19 @@ describe('loadConfig on the real book', () => {
 describe('parseConfig defaults', () => {
   it('fills in optional fields that are left out', () => {
     const config = fixtureConfig(sidebar);
-    for (const key of ['keywords', 'siteUrl', 'contentDir', 'staticDir', 'navbar', 'footer', 'tableOfContents', 'titleDelimiter', 'sitemap', 'search']) delete config[key];
+    for (const key of [
+      'keywords',
+      'siteUrl',
+      'contentDir',
+      'staticDir',
+      'navbar',
+      'footer',
+      'tableOfContents',
+      'titleDelimiter',
+      'sitemap',
+      'search',
+    ])
+      delete config[key];
     const parsed = parseConfig(JSON.stringify(config), '/books/book.config.json');
     expect(parsed.keywords).toEqual([]);
     expect(parsed.contentDir).toBe('book');
@@ -58,77 +72,143 @@ describe('parseConfig defaults', () => {
 
 describe('parseConfig errors name the field path and what was expected', () => {
   it('an unknown top-level field', () => {
-    expect(errorFor((c) => { c.colour = 'red'; })).toBe('unknown field "colour": it is not part of the book.config.json schema');
+    expect(
+      errorFor((c) => {
+        c.colour = 'red';
+      }),
+    ).toBe('unknown field "colour": it is not part of the book.config.json schema');
   });
 
   it('an unknown field inside a sidebar category', () => {
-    expect(errorFor((c) => { (c.sidebar as Array<Record<string, unknown>>)[0].lable = 'x'; })).toContain('unknown field "sidebar[0].lable"');
+    expect(
+      errorFor((c) => {
+        (c.sidebar as Array<Record<string, unknown>>)[0].lable = 'x';
+      }),
+    ).toContain('unknown field "sidebar[0].lable"');
   });
 
   it('a number out of range', () => {
-    expect(errorFor((c) => { c.sitemap = { changefreq: 'weekly', priority: 2 }; })).toBe('field "sitemap.priority" must be <= 1');
+    expect(
+      errorFor((c) => {
+        c.sitemap = { changefreq: 'weekly', priority: 2 };
+      }),
+    ).toBe('field "sitemap.priority" must be <= 1');
   });
 
   it('a value outside an enumeration lists the allowed values', () => {
-    const message = errorFor((c) => { c.sitemap = { changefreq: 'sometimes', priority: 0.5 }; });
+    const message = errorFor((c) => {
+      c.sitemap = { changefreq: 'sometimes', priority: 0.5 };
+    });
     expect(message).toContain('field "sitemap.changefreq" must be one of');
     expect(message).toContain('"weekly"');
   });
 
   it('a wrong type deep inside locales', () => {
-    const message = errorFor((c) => { (c.locales as Record<string, Record<string, unknown>>)['zh-cn'].direction = 'sideways'; });
+    const message = errorFor((c) => {
+      (c.locales as Record<string, Record<string, unknown>>)['zh-cn'].direction = 'sideways';
+    });
     expect(message).toBe('field "locales.zh-cn.direction" must be one of "ltr", "rtl"');
   });
 
   it('a wrong type (string instead of boolean)', () => {
-    expect(errorFor((c) => { c.navbar = { hideOnScroll: 'yes' }; })).toBe('field "navbar.hideOnScroll" must be boolean');
+    expect(
+      errorFor((c) => {
+        c.navbar = { hideOnScroll: 'yes' };
+      }),
+    ).toBe('field "navbar.hideOnScroll" must be boolean');
   });
 
   it('a value that fits neither form of localized text says both forms once', () => {
-    expect(errorFor((c) => { c.title = 42; })).toBe('field "title" must be string or object');
-    expect(errorFor((c) => { c.sidebar = [42]; })).toBe('field "sidebar[0]" must be string or object');
+    expect(
+      errorFor((c) => {
+        c.title = 42;
+      }),
+    ).toBe('field "title" must be string or object');
+    expect(
+      errorFor((c) => {
+        c.sidebar = [42];
+      }),
+    ).toBe('field "sidebar[0]" must be string or object');
   });
 
   it('an empty localized string', () => {
-    expect(errorFor((c) => { c.title = { en: '' }; })).toBe('field "title.en" must NOT have fewer than 1 characters');
+    expect(
+      errorFor((c) => {
+        c.title = { en: '' };
+      }),
+    ).toBe('field "title.en" must NOT have fewer than 1 characters');
   });
 
   it('a missing required field', () => {
-    expect(errorFor((c) => { delete c.author; })).toBe('missing field "author"');
+    expect(
+      errorFor((c) => {
+        delete c.author;
+      }),
+    ).toBe('missing field "author"');
   });
 
   it('a base path without slashes names the pattern', () => {
-    expect(errorFor((c) => { c.basePath = 'guide'; })).toMatch(/^field "basePath" must match /);
+    expect(
+      errorFor((c) => {
+        c.basePath = 'guide';
+      }),
+    ).toMatch(/^field "basePath" must match /);
   });
 
   it('a sidebar entry that is neither a slug nor a category', () => {
-    const message = errorFor((c) => { (c.sidebar as Array<{ items: unknown[] }>)[0].items.push('Not A Slug'); });
+    const message = errorFor((c) => {
+      (c.sidebar as Array<{ items: unknown[] }>)[0].items.push('Not A Slug');
+    });
     expect(message).toContain('sidebar[0].items[2]');
   });
 
   it('several problems are all reported', () => {
-    const message = errorFor((c) => { delete c.author; c.colour = 'red'; });
+    const message = errorFor((c) => {
+      delete c.author;
+      c.colour = 'red';
+    });
     expect(message).toContain('missing field "author"');
     expect(message).toContain('unknown field "colour"');
   });
 
   it('a default locale that locales does not define', () => {
-    expect(errorFor((c) => { c.defaultLocale = 'fr'; })).toBe('field "defaultLocale" is "fr" but "locales" has no such entry (it has en, zh-cn)');
+    expect(
+      errorFor((c) => {
+        c.defaultLocale = 'fr';
+      }),
+    ).toBe('field "defaultLocale" is "fr" but "locales" has no such entry (it has en, zh-cn)');
   });
 
   it('localized text for a locale that does not exist', () => {
-    expect(errorFor((c) => { c.title = { en: 'Guide', de: 'Handbuch' }; })).toBe('field "title.de" names a locale that "locales" does not define');
+    expect(
+      errorFor((c) => {
+        c.title = { en: 'Guide', de: 'Handbuch' };
+      }),
+    ).toBe('field "title.de" names a locale that "locales" does not define');
   });
 
   it('two locales in one folder', () => {
-    const message = errorFor((c) => { (c.locales as Record<string, Record<string, unknown>>)['zh-cn'].path = 'en'; });
-    expect(message).toBe('field "locales.zh-cn.path" is "en", the same as "locales.en.path": each locale needs its own folder');
+    const message = errorFor((c) => {
+      (c.locales as Record<string, Record<string, unknown>>)['zh-cn'].path = 'en';
+    });
+    expect(message).toBe(
+      'field "locales.zh-cn.path" is "en", the same as "locales.en.path": each locale needs its own folder',
+    );
   });
 
   it('a table of contents whose lowest level is above its highest', () => {
-    expect(errorFor((c) => { c.tableOfContents = { minHeadingLevel: 4, maxHeadingLevel: 3 }; }))
-      .toBe('field "tableOfContents.minHeadingLevel" (4) must not be greater than "tableOfContents.maxHeadingLevel" (3)');
-    expect(errorFor((c) => { c.tableOfContents = { minHeadingLevel: 4 }; })).toMatch(/\(4\) must not be greater than .* \(3\)$/);
+    expect(
+      errorFor((c) => {
+        c.tableOfContents = { minHeadingLevel: 4, maxHeadingLevel: 3 };
+      }),
+    ).toBe(
+      'field "tableOfContents.minHeadingLevel" (4) must not be greater than "tableOfContents.maxHeadingLevel" (3)',
+    );
+    expect(
+      errorFor((c) => {
+        c.tableOfContents = { minHeadingLevel: 4 };
+      }),
+    ).toMatch(/\(4\) must not be greater than .* \(3\)$/);
   });
 
   it('invalid JSON reports the line and column', () => {
@@ -155,7 +235,7 @@ describe('a truncated config is reported in words, with the file and where it st
     throw new Error('expected the configuration to be rejected');
   };
 
-  it('cut after a property name\'s colon', () => {
+  it("cut after a property name's colon", () => {
     const text = full.slice(0, full.indexOf('"title":') + '"title":'.length);
     const error = failureOf(text);
     expect(error.message).toBe('invalid JSON: the file ends too early (is it cut short?): expected a value');
@@ -165,12 +245,16 @@ describe('a truncated config is reported in words, with the file and where it st
 
   it('cut inside a string', () => {
     const text = full.slice(0, full.indexOf('"title"') + '"ti'.length);
-    expect(failureOf(text).message).toBe('invalid JSON: the file ends inside a string (is it cut short?): a closing " is missing');
+    expect(failureOf(text).message).toBe(
+      'invalid JSON: the file ends inside a string (is it cut short?): a closing " is missing',
+    );
   });
 
   it('cut after a value, before the closing brace', () => {
     const text = full.slice(0, full.lastIndexOf('}')).trimEnd();
-    expect(failureOf(text).message).toBe('invalid JSON: the file ends too early (is it cut short?): expected "," or "}" after a property value');
+    expect(failureOf(text).message).toBe(
+      'invalid JSON: the file ends too early (is it cut short?): expected "," or "}" after a property value',
+    );
   });
 
   it('an empty file', () => {
@@ -186,7 +270,9 @@ describe('a truncated config is reported in words, with the file and where it st
 
 describe('loadConfig', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'pybook-config-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pybook-config-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('names the file when it cannot be read', () => {

@@ -7,7 +7,13 @@ const site = useSiteUnderTest();
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 
-interface FocusStop { id: string; className: string; tag: string; visibleFocus: boolean; inViewport: boolean }
+interface FocusStop {
+  id: string;
+  className: string;
+  tag: string;
+  visibleFocus: boolean;
+  inViewport: boolean;
+}
 
 /** Presses Tab and describes the element that receives focus, with whether its focus is visible. */
 async function tab(page: Page): Promise<FocusStop> {
@@ -71,16 +77,24 @@ describe('keyboard', () => {
 });
 
 describe('axe-core', () => {
-  interface Violation { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }
+  interface Violation {
+    id: string;
+    impact: string;
+    nodes: { target: string[]; failureSummary: string }[];
+  }
 
   async function violations(page: Page): Promise<string[]> {
     await page.addScriptTag({ path: AXE });
     const found = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+      const axe = (
+        window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
+      ).axe;
       const result = await axe.run(document, { resultTypes: ['violations'] });
       return result.violations;
     });
-    return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ')}`));
+    return found.flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ')}`),
+    );
   }
 
   for (const prefix of ['', 'zh-cn/']) {

@@ -64,7 +64,9 @@ describe('code blocks', () => {
     const copy = page.locator('main .code-block button[data-code-action="copy"]').first();
     await copy.click();
     await expect.poll(() => copy.textContent()).toBe('Copied');
-    expect(chapterSource('en', 'set')).toContain(`\n${await page.evaluate(() => navigator.clipboard.readText())}\n\`\`\``);
+    expect(chapterSource('en', 'set')).toContain(
+      `\n${await page.evaluate(() => navigator.clipboard.readText())}\n\`\`\``,
+    );
     await context.close();
   });
 });

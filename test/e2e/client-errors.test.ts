@@ -45,7 +45,9 @@ describe('render errors', () => {
       const { context, page, problems } = await openPage(site, { reducedMotion: 'reduce' });
       await breakSetModule(page, locale);
       await gotoHydrated(page, site.url(`${prefix}dictionary/`));
-      await page.evaluate(() => { (window as Window & { __breakPage?: boolean }).__breakPage = true; });
+      await page.evaluate(() => {
+        (window as Window & { __breakPage?: boolean }).__breakPage = true;
+      });
       await page.locator('.pagination-next').click();
       const screen = page.locator('main .error-screen');
       await screen.waitFor();
@@ -60,7 +62,9 @@ describe('render errors', () => {
       await screen.getByRole('button', { name: tryAgain }).click();
       await screen.waitFor();
       // Fixed: "Try again" shows the page.
-      await page.evaluate(() => { (window as Window & { __breakPage?: boolean }).__breakPage = false; });
+      await page.evaluate(() => {
+        (window as Window & { __breakPage?: boolean }).__breakPage = false;
+      });
       await screen.getByRole('button', { name: tryAgain }).click();
       await page.waitForFunction((title) => document.querySelector('main h1')?.textContent === title, setTitle);
       expect(await screen.count()).toBe(0);
@@ -70,12 +74,16 @@ describe('render errors', () => {
       // link, would crash it under the click.)
       await clickSettled(page, '.pagination-previous');
       await page.waitForURL(/\/dictionary\/$/);
-      await page.evaluate(() => { (window as Window & { __breakPage?: boolean }).__breakPage = true; });
+      await page.evaluate(() => {
+        (window as Window & { __breakPage?: boolean }).__breakPage = true;
+      });
       await clickSettled(page, '.pagination-next');
       await screen.waitFor();
       await page.locator(`aside.sidebar a.sidebar-link[href$="/${prefix}dictionary/"]`).click();
       await page.waitForURL(/\/dictionary\/$/);
-      await page.waitForFunction(() => !document.querySelector('main .error-screen') && document.querySelector('main .markdown'));
+      await page.waitForFunction(
+        () => !document.querySelector('main .error-screen') && document.querySelector('main .markdown'),
+      );
       await context.close();
     });
   }

@@ -16,7 +16,12 @@ document.addEventListener('readystatechange', () => {
   window.__serverNodes = ['.navbar', 'main', 'h1', '.footer', '.markdown'].map((s) => [s, document.querySelector(s)]);
 });`;
 
-async function expectHydratedInPlace(path: string, expectedStatus: number, title: RegExp, extraExpected: RegExp[] = []) {
+async function expectHydratedInPlace(
+  path: string,
+  expectedStatus: number,
+  title: RegExp,
+  extraExpected: RegExp[] = [],
+) {
   const { context, page, problems } = await openPage(site);
   await page.addInitScript(RECORD_SERVER_NODES);
   const response = await page.goto(site.url(path));
@@ -26,7 +31,9 @@ async function expectHydratedInPlace(path: string, expectedStatus: number, title
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
   const replaced = await page.evaluate(() => {
     const recorded = (window as Window & { __serverNodes?: [string, Element | null][] }).__serverNodes ?? [];
-    return recorded.filter(([selector, node]) => node !== document.querySelector(selector)).map(([selector]) => selector);
+    return recorded
+      .filter(([selector, node]) => node !== document.querySelector(selector))
+      .map(([selector]) => selector);
   });
   expect(replaced, 'server-rendered nodes replaced on hydration (mismatch)').toEqual([]);
   expect(await page.title()).toMatch(title);
@@ -79,7 +86,13 @@ describe('URL normalisation', () => {
 
 describe('wrong base path', () => {
   it('shows a banner naming the configured base path instead of a blank page (en, zh-cn)', async () => {
-    const wrong = await startStaticServer({ dir: builtSiteDir(), basePath: '/wrong-base/', port: 0, localeDirs: ['zh-cn'], log: () => {} });
+    const wrong = await startStaticServer({
+      dir: builtSiteDir(),
+      basePath: '/wrong-base/',
+      port: 0,
+      localeDirs: ['zh-cn'],
+      log: () => {},
+    });
     try {
       const { context, page } = await openPage(site);
       for (const path of ['dictionary/', 'zh-cn/dictionary/']) {

@@ -9,7 +9,8 @@ async function scrollTo(page: Page, y: number) {
   await nextFrames(page);
 }
 
-const navbarHidden = (page: Page) => page.locator('nav.navbar').evaluate((nav) => nav.classList.contains('navbar-hidden'));
+const navbarHidden = (page: Page) =>
+  page.locator('nav.navbar').evaluate((nav) => nav.classList.contains('navbar-hidden'));
 
 describe('navbar', () => {
   it('hides on scroll down and returns on scroll up (en, zh-cn)', async () => {
@@ -21,7 +22,9 @@ describe('navbar', () => {
       await scrollTo(page, 1600);
       await expect.poll(() => navbarHidden(page)).toBe(true);
       // Slid out of view, not merely flagged.
-      await expect.poll(async () => page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom)).toBeLessThanOrEqual(1);
+      await expect
+        .poll(async () => page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom))
+        .toBeLessThanOrEqual(1);
       await scrollTo(page, 1200);
       await expect.poll(() => navbarHidden(page)).toBe(false);
       await scrollTo(page, 0);
@@ -88,7 +91,9 @@ describe('docs sidebar (desktop)', () => {
       const allLinks = await sidebarLinks.count();
       expect(allLinks).toBeGreaterThanOrEqual(40); // every chapter
       expect(await categories.count()).toBeGreaterThan(5);
-      expect(await categories.evaluateAll((buttons) => buttons.every((b) => b.getAttribute('aria-expanded') === 'true'))).toBe(true);
+      expect(
+        await categories.evaluateAll((buttons) => buttons.every((b) => b.getAttribute('aria-expanded') === 'true')),
+      ).toBe(true);
 
       const toggle = page.locator('aside.sidebar .sidebar-toggle');
       const contentWidth = async () => (await page.locator('main').boundingBox())!.width;
@@ -129,10 +134,15 @@ describe('table of contents', () => {
       for (const hash of targets) {
         // Blocks far down are laid out only as they near the viewport, at their real heights, so a
         // first jump can end short of the heading; the reader scrolls on until it is at the top.
-        await expect.poll(async () => {
-          await page.evaluate((id) => document.getElementById(id)!.scrollIntoView({ behavior: 'instant' }), hash.slice(1));
-          return activeHref();
-        }).toBe(hash);
+        await expect
+          .poll(async () => {
+            await page.evaluate(
+              (id) => document.getElementById(id)!.scrollIntoView({ behavior: 'instant' }),
+              hash.slice(1),
+            );
+            return activeHref();
+          })
+          .toBe(hash);
       }
       await scrollTo(page, 0);
       await expect.poll(activeHref).toBe('#keys-can-be-any-hashable-value');

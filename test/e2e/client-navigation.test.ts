@@ -1,8 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  BASE_PATH, PAGE_MODULE, expectNextFromDictionaryToLoadInFull, gotoHydrated, markWindow, nextFrames, openPage, pageModuleSlug, recordModuleRequests,
-  useSiteUnderTest, waitForHydration, windowMarkerKept,
+  BASE_PATH,
+  PAGE_MODULE,
+  expectNextFromDictionaryToLoadInFull,
+  gotoHydrated,
+  markWindow,
+  nextFrames,
+  openPage,
+  pageModuleSlug,
+  recordModuleRequests,
+  useSiteUnderTest,
+  waitForHydration,
+  windowMarkerKept,
 } from './client-support.js';
 
 const site = useSiteUnderTest();
@@ -35,10 +45,12 @@ async function sightAtMiddle(page: Page) {
 
 /** Polls until the same text is shown within a pixel (scroll offsets are whole pixels, layout is not) of where it was. */
 async function expectSameSight(page: Page, before: Awaited<ReturnType<typeof sightAtMiddle>>) {
-  await expect.poll(async () => {
-    const now = await sightAtMiddle(page);
-    return now.text === before.text && Math.abs(now.top - before.top) <= 1 ? 'same' : now;
-  }).toBe('same');
+  await expect
+    .poll(async () => {
+      const now = await sightAtMiddle(page);
+      return now.text === before.text && Math.abs(now.top - before.top) <= 1 ? 'same' : now;
+    })
+    .toBe('same');
 }
 
 describe('SPA navigation over the History API', () => {
@@ -92,12 +104,18 @@ describe('SPA navigation over the History API', () => {
       const { context, page, problems } = await openPage(site);
       await gotoHydrated(page, site.url(`${prefix}dictionary/`));
       await markWindow(page);
-      const link = page.locator(`main .markdown a[href="${BASE_PATH}${prefix}definition-and-invocation-of-functions/#the-mutable-default-argument-trap"]`).first();
+      const link = page
+        .locator(
+          `main .markdown a[href="${BASE_PATH}${prefix}definition-and-invocation-of-functions/#the-mutable-default-argument-trap"]`,
+        )
+        .first();
       await link.click();
       await page.waitForURL(/#the-mutable-default-argument-trap$/);
       await page.waitForSelector('#the-mutable-default-argument-trap');
       await nextFrames(page);
-      const top = await page.evaluate(() => document.getElementById('the-mutable-default-argument-trap')!.getBoundingClientRect().top);
+      const top = await page.evaluate(
+        () => document.getElementById('the-mutable-default-argument-trap')!.getBoundingClientRect().top,
+      );
       expect(Math.abs(top)).toBeLessThan(120);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
       expect(await windowMarkerKept(page)).toBe(true);
@@ -114,7 +132,9 @@ describe('SPA navigation over the History API', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
     // A DOM click: Playwright's own click may scroll first to make the link "actionable", which
     // would change the very position this test is about.
-    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.toc-link[href="#merging-dictionaries"]')!.click());
+    await page.evaluate(() =>
+      document.querySelector<HTMLAnchorElement>('.toc-link[href="#merging-dictionaries"]')!.click(),
+    );
     await page.waitForURL(/#merging-dictionaries$/);
     const anchorY = await page.evaluate(() => window.scrollY);
     expect(anchorY).toBeGreaterThan(1000);
@@ -130,7 +150,8 @@ describe('SPA navigation over the History API', () => {
   it('a route module without a default export is an error: the navigation falls back to a full load with a warning', async () => {
     const { context, page, problems } = await openPage(site);
     await page.route(PAGE_MODULE, async (route) => {
-      if (pageModuleSlug(route.request()) === 'en/set') await route.fulfill({ contentType: 'text/javascript', body: 'export const page = {};' });
+      if (pageModuleSlug(route.request()) === 'en/set')
+        await route.fulfill({ contentType: 'text/javascript', body: 'export const page = {};' });
       else await route.continue();
     });
     await expectNextFromDictionaryToLoadInFull(site, page);
@@ -140,7 +161,10 @@ describe('SPA navigation over the History API', () => {
 });
 
 describe('language dropdown', () => {
-  for (const [from, to, label] of [['', 'zh-cn/', '简体中文'], ['zh-cn/', '', 'English']] as const) {
+  for (const [from, to, label] of [
+    ['', 'zh-cn/', '简体中文'],
+    ['zh-cn/', '', 'English'],
+  ] as const) {
     it(`keeps the chapter and the heading (${from || 'en/'} -> ${to || 'en/'})`, async () => {
       const { context, page, problems } = await openPage(site);
       await gotoHydrated(page, site.url(`${from}dictionary/#merging-dictionaries`));
@@ -149,7 +173,10 @@ describe('language dropdown', () => {
       await page.waitForURL(site.url(`${to}dictionary/#merging-dictionaries`));
       await waitForHydration(page);
       // A full load: the browser jumps to the fragment (smooth scrolling is for in-page links only).
-      await expect.poll(() => page.evaluate(() => document.getElementById('merging-dictionaries')!.getBoundingClientRect().top), { timeout: 5000 })
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById('merging-dictionaries')!.getBoundingClientRect().top), {
+          timeout: 5000,
+        })
         .toBeLessThan(120);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
       expect(problems).toEqual([]);

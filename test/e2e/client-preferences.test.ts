@@ -18,7 +18,8 @@ new MutationObserver((_, observer) => {
 document.addEventListener('DOMContentLoaded', () => { window.__early.domContentLoaded = document.documentElement.dataset.theme; });
 requestAnimationFrame(() => { window.__early.firstFrame = document.documentElement.dataset.theme; });`;
 
-const earlyTheme = (page: Page) => page.evaluate(() => (window as Window & { __early?: Record<string, string> }).__early);
+const earlyTheme = (page: Page) =>
+  page.evaluate(() => (window as Window & { __early?: Record<string, string> }).__early);
 
 describe('colour mode', () => {
   it('is light by default and nothing is stored', async () => {
@@ -74,7 +75,9 @@ describe('colour mode', () => {
   it('a stored light choice wins over a dark system preference from the first paint', async () => {
     const { context, page } = await openPage(site, { colorScheme: 'dark' });
     await page.addInitScript(RECORD_EARLY_THEME);
-    await page.addInitScript("if (!localStorage.getItem('seeded')) { localStorage.setItem('theme', 'light'); localStorage.setItem('seeded', '1'); }");
+    await page.addInitScript(
+      "if (!localStorage.getItem('seeded')) { localStorage.setItem('theme', 'light'); localStorage.setItem('seeded', '1'); }",
+    );
     await gotoHydrated(page, site.url('search/'));
     expect(await earlyTheme(page)).toEqual({ body: 'light', domContentLoaded: 'light', firstFrame: 'light' });
     await context.close();
@@ -88,9 +91,9 @@ describe('colour mode', () => {
     await page.locator('.navbar .color-mode-toggle').click();
     await other.waitForFunction(() => document.documentElement.dataset.theme === 'dark', undefined, { timeout: 3000 });
     // The other tab's toggle follows too (its label offers light mode now).
-    await expect.poll(() => other.locator('.navbar .color-mode-toggle').getAttribute('aria-label')).toBe(
-      (await siteDataOf(other)).strings.colorModeToLight,
-    );
+    await expect
+      .poll(() => other.locator('.navbar .color-mode-toggle').getAttribute('aria-label'))
+      .toBe((await siteDataOf(other)).strings.colorModeToLight);
     await other.locator('.navbar .color-mode-toggle').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light', undefined, { timeout: 3000 });
     await context.close();

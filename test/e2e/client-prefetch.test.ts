@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PAGE_MODULE, expectNextFromDictionaryToLoadInFull, gotoHydrated, markWindow, openPage, pageModuleSlug, recordModuleRequests,
-  useSiteUnderTest, windowMarkerKept,
+  PAGE_MODULE,
+  expectNextFromDictionaryToLoadInFull,
+  gotoHydrated,
+  markWindow,
+  openPage,
+  pageModuleSlug,
+  recordModuleRequests,
+  useSiteUnderTest,
+  windowMarkerKept,
 } from './client-support.js';
 
 const site = useSiteUnderTest();
@@ -26,7 +33,9 @@ describe('prefetching', () => {
       await expect.poll(() => modules.includes(`${locale}/task-top-50-in-github`), { timeout: 5000 }).toBe(true);
       await page.waitForTimeout(300);
       expect(modules).not.toContain(`${locale}/how-to-use-the-book`);
-      await page.locator('.sidebar-nav').evaluate((nav) => { nav.scrollTop = 0; });
+      await page.locator('.sidebar-nav').evaluate((nav) => {
+        nav.scrollTop = 0;
+      });
       await expect.poll(() => modules.includes(`${locale}/how-to-use-the-book`), { timeout: 5000 }).toBe(true);
       expect(problems).toEqual([]);
       await context.close();
@@ -46,7 +55,10 @@ describe('prefetching', () => {
     await context.close();
   });
 
-  for (const connection of [{ effectiveType: '2g', saveData: false }, { effectiveType: '4g', saveData: true }]) {
+  for (const connection of [
+    { effectiveType: '2g', saveData: false },
+    { effectiveType: '4g', saveData: true },
+  ]) {
     it(`does not prefetch on ${connection.saveData ? 'save-data' : '2g'} connections, yet navigation still works`, async () => {
       const { context, page, problems } = await openPage(site);
       await page.addInitScript(connectionScript(connection));
@@ -68,7 +80,9 @@ describe('prefetching', () => {
 
   it('when the preload fails a warning is logged and the page loads in full instead', async () => {
     const { context, page, problems } = await openPage(site);
-    await page.route(PAGE_MODULE, (route) => (pageModuleSlug(route.request()) === 'en/set' ? route.abort() : route.continue()));
+    await page.route(PAGE_MODULE, (route) =>
+      pageModuleSlug(route.request()) === 'en/set' ? route.abort() : route.continue(),
+    );
     await expectNextFromDictionaryToLoadInFull(site, page);
     expect(problems.filter((p) => p.startsWith('warning:') && p.includes('/set/'))).toHaveLength(1);
     await context.close();

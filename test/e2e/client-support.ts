@@ -20,7 +20,9 @@ export async function startSiteUnderTest(): Promise<SiteUnderTest> {
     browser,
     server,
     url: (path = '') => `${origin}${BASE_PATH}${path}`,
-    async close() { await Promise.all([browser.close(), server.close()]); },
+    async close() {
+      await Promise.all([browser.close(), server.close()]);
+    },
   };
 }
 
@@ -30,21 +32,33 @@ export async function startSiteUnderTest(): Promise<SiteUnderTest> {
  */
 export function useSiteUnderTest(): SiteUnderTest {
   let site: SiteUnderTest | undefined;
-  beforeAll(async () => { site = await startSiteUnderTest(); });
-  afterAll(async () => { await site?.close(); });
+  beforeAll(async () => {
+    site = await startSiteUnderTest();
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
   const started = (): SiteUnderTest => {
     if (!site) throw new Error('the site under test starts in beforeAll: use it inside a test');
     return site;
   };
   return {
-    get browser() { return started().browser; },
-    get server() { return started().server; },
+    get browser() {
+      return started().browser;
+    },
+    get server() {
+      return started().server;
+    },
     url: (path) => started().url(path),
     close: () => started().close(),
   };
 }
 
-export interface OpenPage { context: BrowserContext; page: Page; problems: string[] }
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
 
 /** A fresh context (empty storage) with one page whose console problems are collected. */
 export async function openPage(site: SiteUnderTest, options: Parameters<typeof newContext>[1] = {}): Promise<OpenPage> {
@@ -86,7 +100,9 @@ export function recordModuleRequests(page: Page): string[] {
 
 /** A marker that only survives if the document is never reloaded. */
 export async function markWindow(page: Page): Promise<void> {
-  await page.evaluate(() => { (window as Window & { __pybookMarker?: string }).__pybookMarker = 'kept'; });
+  await page.evaluate(() => {
+    (window as Window & { __pybookMarker?: string }).__pybookMarker = 'kept';
+  });
 }
 
 export async function windowMarkerKept(page: Page): Promise<boolean> {
@@ -98,7 +114,9 @@ export { BASE_PATH, nextFrames };
 /** The site data the page hydrated with: the locale's shared file named by the page's inline data. */
 export async function siteDataOf(page: Page): Promise<SiteData> {
   return page.evaluate(async () => {
-    const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent) as { siteDataUrl: string };
+    const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent) as {
+      siteDataUrl: string;
+    };
     return (await fetch(siteDataUrl)).json();
   });
 }

@@ -5,7 +5,8 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 const site = useSiteUnderTest();
 
 /** The second Python example of the dictionary chapter that offers Run. */
-const pythonBlock = (page: Page) => page.locator('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])').nth(1);
+const pythonBlock = (page: Page) =>
+  page.locator('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])').nth(1);
 
 async function openEditor(page: Page) {
   const block = pythonBlock(page);
@@ -16,7 +17,11 @@ async function openEditor(page: Page) {
 }
 
 /** The editor's text, line by line (CodeMirror keeps one element per line). */
-const editorText = (page: Page) => pythonBlock(page).locator('.code-editor .cm-line').allTextContents().then((lines) => lines.join('\n'));
+const editorText = (page: Page) =>
+  pythonBlock(page)
+    .locator('.code-editor .cm-line')
+    .allTextContents()
+    .then((lines) => lines.join('\n'));
 
 describe('the editor of an example (CodeMirror)', () => {
   it('indents with Tab, keeps and adds indentation on Enter, and lets Escape then Tab leave it', async () => {
@@ -51,7 +56,11 @@ describe('the editor of an example (CodeMirror)', () => {
   });
 
   it('on a phone: 16 px text (no zoom on focus) and long lines wrap instead of scrolling sideways', async () => {
-    const { context, page } = await openPage(site, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context, page } = await openPage(site, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await gotoHydrated(page, site.url('dictionary/'));
     const block = pythonBlock(page);
     await block.locator('button[data-code-action=edit]').tap();

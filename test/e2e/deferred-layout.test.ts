@@ -8,8 +8,12 @@ const EXAMPLES = '.markdown > :is(.compare, .code-block)';
 const PARAGRAPHS = '.markdown > p:has(> *)';
 
 /** Whether the browser renders the contents of the nth block `selector` matches, rather than skipping them (checkVisibility). */
-const rendered = (page: Page, selector: string, index: number) => page.evaluate(({ selector, index }) =>
-  document.querySelectorAll(selector)[index].firstElementChild!.checkVisibility({ contentVisibilityAuto: true }), { selector, index });
+const rendered = (page: Page, selector: string, index: number) =>
+  page.evaluate(
+    ({ selector, index }) =>
+      document.querySelectorAll(selector)[index].firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+    { selector, index },
+  );
 
 /**
  * A chapter's blocks further down (examples, paragraphs, lists, tables) are laid out only when
@@ -19,22 +23,28 @@ const rendered = (page: Page, selector: string, index: number) => page.evaluate(
  * heading lands on it.
  */
 describe('blocks below the fold are laid out late', () => {
-  it.each([['an example', EXAMPLES], ['a paragraph', PARAGRAPHS]])('skips %s far below the viewport, renders it as it scrolls into view, and keeps its text in the page', async (_, selector) => {
-    const { context, page, problems } = await openPage(site, { viewport: { width: 390, height: 800 } });
-    await gotoHydrated(page, site.url('dictionary/'));
-    const blocks = page.locator(selector);
-    const count = await blocks.count();
-    expect(count).toBeGreaterThan(8);
-    const last = count - 1;
-    expect(await rendered(page, selector, 0)).toBe(true);
-    expect(await rendered(page, selector, last)).toBe(false);
-    // Skipped, not removed: its text is in the DOM, for find-in-page and assistive technology.
-    expect(await blocks.nth(last).textContent()).toMatch(/\S{3}/);
-    await blocks.nth(last).scrollIntoViewIfNeeded();
-    await expect.poll(() => rendered(page, selector, last)).toBe(true);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  it.each([
+    ['an example', EXAMPLES],
+    ['a paragraph', PARAGRAPHS],
+  ])(
+    'skips %s far below the viewport, renders it as it scrolls into view, and keeps its text in the page',
+    async (_, selector) => {
+      const { context, page, problems } = await openPage(site, { viewport: { width: 390, height: 800 } });
+      await gotoHydrated(page, site.url('dictionary/'));
+      const blocks = page.locator(selector);
+      const count = await blocks.count();
+      expect(count).toBeGreaterThan(8);
+      const last = count - 1;
+      expect(await rendered(page, selector, 0)).toBe(true);
+      expect(await rendered(page, selector, last)).toBe(false);
+      // Skipped, not removed: its text is in the DOM, for find-in-page and assistive technology.
+      expect(await blocks.nth(last).textContent()).toMatch(/\S{3}/);
+      await blocks.nth(last).scrollIntoViewIfNeeded();
+      await expect.poll(() => rendered(page, selector, last)).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 
   // A deferred block clips what it paints to its box (paint containment), and a link's focus ring
   // is drawn 2-4px outside the link: at a line's start, outside the block.
@@ -87,7 +97,12 @@ describe('blocks below the fold are laid out late', () => {
     // The heading's top where the page's scroll padding (room for the navbar) puts it, within a
     // pixel (scroll offsets are whole pixels, layout is not), and it stays there as the examples
     // around it are laid out.
-    const offset = () => heading.evaluate((h) => Math.abs(h.getBoundingClientRect().top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)));
+    const offset = () =>
+      heading.evaluate((h) =>
+        Math.abs(
+          h.getBoundingClientRect().top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+        ),
+      );
     await expect.poll(offset).toBeLessThanOrEqual(1);
     await nextFrames(page);
     expect(await offset()).toBeLessThanOrEqual(1);
@@ -125,7 +140,9 @@ describe('blocks below the fold are laid out late', () => {
     await gotoHydrated(page, site.url('dictionary/'));
     const last = await page.locator('.markdown h2[id]').last().getAttribute('id');
     await page.locator('.toc-collapsible > summary').click();
-    const scrolled = page.evaluate(() => new Promise<void>((resolve) => addEventListener('scrollend', () => resolve(), { once: true })));
+    const scrolled = page.evaluate(
+      () => new Promise<void>((resolve) => addEventListener('scrollend', () => resolve(), { once: true })),
+    );
     await page.locator(`.toc-collapsible a[href="#${last}"]`).click();
     await scrolled;
     await nextFrames(page);

@@ -29,102 +29,138 @@ describe('an exercise the reader checks in the page', () => {
     ({ context, page, problems } = await openPage(site, { viewport: { width: 1280, height: 900 } }));
     context.setDefaultTimeout(20_000);
   });
-  afterAll(async () => { await context?.close(); });
+  afterAll(async () => {
+    await context?.close();
+  });
 
-  it('Check runs the tests on the starter code and lists each case, the failing one with input, expected and actual', async () => {
-    await gotoHydrated(page, site.url('lists-and-tuples/'));
-    const block = starter(page);
-    const button = block.locator('button[data-code-action=check]');
-    expect(await button.textContent()).toBe('Check');
-    expect(await block.locator('.exercise-results').isHidden()).toBe(true);
-    const result = await check(block);
-    expect(result).toEqual({ summary: '2 of 3 tests pass', passed: 'false' });
-    const cases = block.locator('.exercise-case');
-    expect(await cases.count()).toBe(3);
-    const failed = block.locator('.exercise-case[data-passed="false"]');
-    expect(await failed.locator('.exercise-case-name').textContent()).toMatch(/^✗ test_leaves_the_orders_unchanged \(tests, line \d+\)$/);
-    // The starter sorts the caller's list in place: the values say so.
-    const values = await failed.locator('dd').allTextContents();
-    expect(values).toEqual(['sales', "[('mug', 12), ('lamp', 30), ('pen', 4)]", "[('lamp', 30), ('mug', 12), ('pen', 4)]"]);
-    expect(await block.locator('.code-run-status').textContent()).toBe('2 of 3 tests pass');
-    expect(problems).toEqual([]);
-  }, LONG);
+  it(
+    'Check runs the tests on the starter code and lists each case, the failing one with input, expected and actual',
+    async () => {
+      await gotoHydrated(page, site.url('lists-and-tuples/'));
+      const block = starter(page);
+      const button = block.locator('button[data-code-action=check]');
+      expect(await button.textContent()).toBe('Check');
+      expect(await block.locator('.exercise-results').isHidden()).toBe(true);
+      const result = await check(block);
+      expect(result).toEqual({ summary: '2 of 3 tests pass', passed: 'false' });
+      const cases = block.locator('.exercise-case');
+      expect(await cases.count()).toBe(3);
+      const failed = block.locator('.exercise-case[data-passed="false"]');
+      expect(await failed.locator('.exercise-case-name').textContent()).toMatch(
+        /^✗ test_leaves_the_orders_unchanged \(tests, line \d+\)$/,
+      );
+      // The starter sorts the caller's list in place: the values say so.
+      const values = await failed.locator('dd').allTextContents();
+      expect(values).toEqual([
+        'sales',
+        "[('mug', 12), ('lamp', 30), ('pen', 4)]",
+        "[('lamp', 30), ('mug', 12), ('pen', 4)]",
+      ]);
+      expect(await block.locator('.code-run-status').textContent()).toBe('2 of 3 tests pass');
+      expect(problems).toEqual([]);
+    },
+    LONG,
+  );
 
-  it('checks the reader\'s edit: the fixed code passes every test; code that does not load says why', async () => {
-    await gotoHydrated(page, site.url('lists-and-tuples/'));
-    const block = starter(page);
-    await block.locator('button[data-code-action=edit]').click();
-    const editor = block.locator('.code-editor .cm-content');
-    await editor.fill([
-      'def rank_sales(sales):',
-      '    ranked = sorted(sales, key=lambda item: item[1], reverse=True)',
-      '    return ranked[:3], sorted(product for product, _ in ranked[3:])',
-    ].join('\n'));
-    expect(await check(block)).toEqual({ summary: 'All 3 tests pass. Well done!', passed: 'true' });
-    expect(await block.locator('.exercise-case[data-passed="true"]').count()).toBe(3);
+  it(
+    "checks the reader's edit: the fixed code passes every test; code that does not load says why",
+    async () => {
+      await gotoHydrated(page, site.url('lists-and-tuples/'));
+      const block = starter(page);
+      await block.locator('button[data-code-action=edit]').click();
+      const editor = block.locator('.code-editor .cm-content');
+      await editor.fill(
+        [
+          'def rank_sales(sales):',
+          '    ranked = sorted(sales, key=lambda item: item[1], reverse=True)',
+          '    return ranked[:3], sorted(product for product, _ in ranked[3:])',
+        ].join('\n'),
+      );
+      expect(await check(block)).toEqual({ summary: 'All 3 tests pass. Well done!', passed: 'true' });
+      expect(await block.locator('.exercise-case[data-passed="true"]').count()).toBe(3);
 
-    await editor.fill('def rank_sales(sales)\n    return sales');
-    const broken = await check(block);
-    expect(broken.passed).toBe('false');
-    expect(broken.summary).toBe('The code stopped with an error before any test ran:');
-    expect(await block.locator('.exercise-error').textContent()).toMatch(/^exercise\.py: .*SyntaxError/s);
-  }, LONG);
+      await editor.fill('def rank_sales(sales)\n    return sales');
+      const broken = await check(block);
+      expect(broken.passed).toBe('false');
+      expect(broken.summary).toBe('The code stopped with an error before any test ran:');
+      expect(await block.locator('.exercise-error').textContent()).toMatch(/^exercise\.py: .*SyntaxError/s);
+    },
+    LONG,
+  );
 
-  it('an endless loop in the reader\'s code ends at the time limit, and the next Check works', async () => {
-    await page.route(/\/assets\/site\/en\.[0-9a-f]+\.json$/, async (route) => {
-      const response = await route.fetch();
-      const data = (await response.json()) as { runner: { timeLimitMs: number } };
-      data.runner.timeLimitMs = 4000;
-      await route.fulfill({ response, json: data });
-    });
-    await gotoHydrated(page, site.url('lists-and-tuples/'));
-    const block = starter(page);
-    await block.locator('button[data-code-action=edit]').click();
-    const editor = block.locator('.code-editor .cm-content');
-    await editor.fill('while True:\n    pass');
-    const stuck = await check(block);
-    expect(stuck.summary).toBe('The check did not finish:');
-    expect(await block.locator('.exercise-error').textContent()).toBe('Stopped after 4 s: the time limit of a run.');
-    await editor.fill('def rank_sales(sales):\n    return [], []');
-    // Leaves the list alone, and gets the rest wrong.
-    expect((await check(block)).summary).toBe('1 of 3 tests pass');
-    await page.unroute(/\/assets\/site\/en\.[0-9a-f]+\.json$/);
-  }, LONG);
+  it(
+    "an endless loop in the reader's code ends at the time limit, and the next Check works",
+    async () => {
+      await page.route(/\/assets\/site\/en\.[0-9a-f]+\.json$/, async (route) => {
+        const response = await route.fetch();
+        const data = (await response.json()) as { runner: { timeLimitMs: number } };
+        data.runner.timeLimitMs = 4000;
+        await route.fulfill({ response, json: data });
+      });
+      await gotoHydrated(page, site.url('lists-and-tuples/'));
+      const block = starter(page);
+      await block.locator('button[data-code-action=edit]').click();
+      const editor = block.locator('.code-editor .cm-content');
+      await editor.fill('while True:\n    pass');
+      const stuck = await check(block);
+      expect(stuck.summary).toBe('The check did not finish:');
+      expect(await block.locator('.exercise-error').textContent()).toBe('Stopped after 4 s: the time limit of a run.');
+      await editor.fill('def rank_sales(sales):\n    return [], []');
+      // Leaves the list alone, and gets the rest wrong.
+      expect((await check(block)).summary).toBe('1 of 3 tests pass');
+      await page.unroute(/\/assets\/site\/en\.[0-9a-f]+\.json$/);
+    },
+    LONG,
+  );
 
-  it('while the tests run, Check is Stop: Stop ends the check at once, and the next Check works', async () => {
-    await gotoHydrated(page, site.url('lists-and-tuples/'));
-    const block = starter(page);
-    await block.locator('button[data-code-action=edit]').click();
-    const editor = block.locator('.code-editor .cm-content');
-    await editor.fill('while True:\n    pass');
-    await block.locator('.exercise-results').evaluate((region) => region.replaceChildren());
-    await block.locator('button[data-code-action=check]').click();
-    const stop = block.locator('button[data-code-action=stop]');
-    await stop.waitFor({ timeout: 240_000 });
-    expect(await stop.getAttribute('aria-label')).toBe('Stop');
-    expect(await stop.locator('.code-run-label').textContent()).toBe('Stop');
-    // Its check mark gives way to a stop square.
-    expect(await stop.locator('svg').isHidden()).toBe(true);
-    expect(await stop.evaluate((button) => getComputedStyle(button, '::before').width)).not.toBe('auto');
-    // Stop, once the check has started (its status line says so).
-    await expect.poll(() => block.locator('.code-run-status').textContent(), { timeout: 240_000 }).toBe('Checking…');
-    await stop.click();
-    const checkButton = block.locator('button[data-code-action=check]');
-    await checkButton.waitFor({ timeout: 30_000 });
-    expect(await checkButton.getAttribute('aria-label')).toBe('Check: run the exercise\'s tests on this code');
-    expect(await block.locator('.exercise-results .exercise-summary').textContent()).toBe('The check did not finish:');
-    expect(await block.locator('.exercise-error').textContent()).toBe('Stopped.');
-    await editor.fill('def rank_sales(sales):\n    return [], []');
-    expect((await check(block)).summary).toBe('1 of 3 tests pass');
-  }, LONG);
+  it(
+    'while the tests run, Check is Stop: Stop ends the check at once, and the next Check works',
+    async () => {
+      await gotoHydrated(page, site.url('lists-and-tuples/'));
+      const block = starter(page);
+      await block.locator('button[data-code-action=edit]').click();
+      const editor = block.locator('.code-editor .cm-content');
+      await editor.fill('while True:\n    pass');
+      await block.locator('.exercise-results').evaluate((region) => region.replaceChildren());
+      await block.locator('button[data-code-action=check]').click();
+      const stop = block.locator('button[data-code-action=stop]');
+      await stop.waitFor({ timeout: 240_000 });
+      expect(await stop.getAttribute('aria-label')).toBe('Stop');
+      expect(await stop.locator('.code-run-label').textContent()).toBe('Stop');
+      // Its check mark gives way to a stop square.
+      expect(await stop.locator('svg').isHidden()).toBe(true);
+      expect(await stop.evaluate((button) => getComputedStyle(button, '::before').width)).not.toBe('auto');
+      // Stop, once the check has started (its status line says so).
+      await expect.poll(() => block.locator('.code-run-status').textContent(), { timeout: 240_000 }).toBe('Checking…');
+      await stop.click();
+      const checkButton = block.locator('button[data-code-action=check]');
+      await checkButton.waitFor({ timeout: 30_000 });
+      expect(await checkButton.getAttribute('aria-label')).toBe("Check: run the exercise's tests on this code");
+      expect(await block.locator('.exercise-results .exercise-summary').textContent()).toBe(
+        'The check did not finish:',
+      );
+      expect(await block.locator('.exercise-error').textContent()).toBe('Stopped.');
+      await editor.fill('def rank_sales(sales):\n    return [], []');
+      expect((await check(block)).summary).toBe('1 of 3 tests pass');
+    },
+    LONG,
+  );
 
-  it('speaks Chinese on the Chinese pages: 检查, and the results in Chinese', async () => {
-    await gotoHydrated(page, site.url('zh-cn/lists-and-tuples/'));
-    const block = starter(page);
-    expect(await block.locator('button[data-code-action=check]').textContent()).toBe('检查');
-    expect(await check(block)).toEqual({ summary: '3 个测试中通过了 2 个', passed: 'false' });
-    expect(await block.locator('.exercise-case[data-passed="false"] dt').allTextContents()).toEqual(['输入', '期望', '实际']);
-  }, LONG);
+  it(
+    'speaks Chinese on the Chinese pages: 检查, and the results in Chinese',
+    async () => {
+      await gotoHydrated(page, site.url('zh-cn/lists-and-tuples/'));
+      const block = starter(page);
+      expect(await block.locator('button[data-code-action=check]').textContent()).toBe('检查');
+      expect(await check(block)).toEqual({ summary: '3 个测试中通过了 2 个', passed: 'false' });
+      expect(await block.locator('.exercise-case[data-passed="false"] dt').allTextContents()).toEqual([
+        '输入',
+        '期望',
+        '实际',
+      ]);
+    },
+    LONG,
+  );
 
   it('nothing of the runtime loads before a sign of intent on a page with an exercise', async () => {
     const fresh = await openPage(site);

@@ -16,7 +16,7 @@ describe('landing on a #heading and in-page links', () => {
     for (const prefix of ['', 'zh-cn/']) {
       await page.goto(site.url(`${prefix}dictionary/#insertion-order`));
       // Read as soon as the page has loaded: a smooth scroll would still be near the top.
-      const state = await page.evaluate(headingState('insertion-order')) as { top: number; behavior: string };
+      const state = (await page.evaluate(headingState('insertion-order'))) as { top: number; behavior: string };
       expect(state.behavior).toBe('auto');
       expect(state.top).toBeGreaterThanOrEqual(0);
       expect(state.top).toBeLessThan(150);
@@ -34,7 +34,11 @@ describe('landing on a #heading and in-page links', () => {
       const behavior = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
       expect(behavior, reducedMotion).toBe(reducedMotion === 'reduce' ? 'auto' : 'smooth');
       // Either way the reader arrives at the heading.
-      await expect.poll(async () => (await page.evaluate(headingState('insertion-order')) as { top: number }).top, { timeout: 10_000 }).toBeLessThan(150);
+      await expect
+        .poll(async () => ((await page.evaluate(headingState('insertion-order'))) as { top: number }).top, {
+          timeout: 10_000,
+        })
+        .toBeLessThan(150);
       await context.close();
     }
   }, 120_000);

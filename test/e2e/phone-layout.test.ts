@@ -7,37 +7,53 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 const SLOW = 180_000;
 
 describe('phones', () => {
-  it('no chapter page scrolls sideways at 390 px, even with a long inline code in a warning (en, zh-cn)', async () => {
-    const { context, page } = await openPage(site, PHONE);
-    context.setDefaultTimeout(60_000);
-    for (const route of ['async-and-await/', 'zh-cn/async-and-await/', 'dictionary/', 'zh-cn/create-and-import-packages/']) {
-      await page.goto(site.url(route));
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, route).toBeLessThanOrEqual(390);
-    }
-    await context.close();
-  }, SLOW);
+  it(
+    'no chapter page scrolls sideways at 390 px, even with a long inline code in a warning (en, zh-cn)',
+    async () => {
+      const { context, page } = await openPage(site, PHONE);
+      context.setDefaultTimeout(60_000);
+      for (const route of [
+        'async-and-await/',
+        'zh-cn/async-and-await/',
+        'dictionary/',
+        'zh-cn/create-and-import-packages/',
+      ]) {
+        await page.goto(site.url(route));
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, route).toBeLessThanOrEqual(390);
+      }
+      await context.close();
+    },
+    SLOW,
+  );
 
-  it('Run, Check, Edit, Reset, Copy and wrap are at least 44 px tall and wide on a touch screen', async () => {
-    const { context, page } = await openPage(site, PHONE);
-    context.setDefaultTimeout(60_000);
-    await page.goto(site.url('dictionary/'));
-    await waitForHydration(page);
-    const sizes = () => page.$$eval('.code-run button, .code-button', (buttons) => buttons.map((b) => {
-      const box = b.getBoundingClientRect();
-      return { action: (b as HTMLElement).dataset.codeAction, height: box.height, width: box.width };
-    }));
-    const before = await sizes();
-    expect(new Set(before.map((b) => b.action))).toEqual(new Set(['run', 'check', 'edit', 'copy', 'wrap']));
-    for (const button of before) {
-      expect(button.height, button.action).toBeGreaterThanOrEqual(44);
-      expect(button.width, button.action).toBeGreaterThanOrEqual(44);
-    }
-    // Edit turns into Reset.
-    await page.locator('.code-run button[data-code-action="edit"]').first().click();
-    const reset = page.locator('.code-run button[data-code-action="reset"]').first();
-    await reset.waitFor();
-    expect((await reset.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await context.close();
-  }, SLOW);
+  it(
+    'Run, Check, Edit, Reset, Copy and wrap are at least 44 px tall and wide on a touch screen',
+    async () => {
+      const { context, page } = await openPage(site, PHONE);
+      context.setDefaultTimeout(60_000);
+      await page.goto(site.url('dictionary/'));
+      await waitForHydration(page);
+      const sizes = () =>
+        page.$$eval('.code-run button, .code-button', (buttons) =>
+          buttons.map((b) => {
+            const box = b.getBoundingClientRect();
+            return { action: (b as HTMLElement).dataset.codeAction, height: box.height, width: box.width };
+          }),
+        );
+      const before = await sizes();
+      expect(new Set(before.map((b) => b.action))).toEqual(new Set(['run', 'check', 'edit', 'copy', 'wrap']));
+      for (const button of before) {
+        expect(button.height, button.action).toBeGreaterThanOrEqual(44);
+        expect(button.width, button.action).toBeGreaterThanOrEqual(44);
+      }
+      // Edit turns into Reset.
+      await page.locator('.code-run button[data-code-action="edit"]').first().click();
+      const reset = page.locator('.code-run button[data-code-action="reset"]').first();
+      await reset.waitFor();
+      expect((await reset.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await context.close();
+    },
+    SLOW,
+  );
 });

@@ -6,7 +6,13 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 const site = useSiteUnderTest();
 
 /** Chapters with many and wide comparisons. */
-const CHAPTERS = ['dictionary/', 'create-and-import-packages/', 'lists-and-tuples/', 'json-module/', 'async-and-await/'];
+const CHAPTERS = [
+  'dictionary/',
+  'create-and-import-packages/',
+  'lists-and-tuples/',
+  'json-module/',
+  'async-and-await/',
+];
 const WIDTHS = [1440, 1280, 1000, 390];
 
 /** Comparison blocks cut off at the current width, leaving out lines over 90 columns (the style guide forbids them). */
@@ -34,12 +40,17 @@ describe('comparisons never hide code', () => {
   }
 
   it('puts short comparisons side by side and long ones JavaScript above Python, decided before any script runs', async () => {
-    const { context, page } = await openPage(site, { viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
+    const { context, page } = await openPage(site, {
+      viewport: { width: 1440, height: 900 },
+      javaScriptEnabled: false,
+    });
     await page.goto(site.url('comprehension-expressions/'));
-    const layouts = await page.$$eval('.compare', (compares) => compares.map((compare) => {
-      const [js, py] = [...compare.querySelectorAll('.compare-column')].map((c) => c.getBoundingClientRect());
-      return { sideBySide: Math.abs(js.top - py.top) < 1 && py.left > js.right, stacked: py.top >= js.bottom };
-    }));
+    const layouts = await page.$$eval('.compare', (compares) =>
+      compares.map((compare) => {
+        const [js, py] = [...compare.querySelectorAll('.compare-column')].map((c) => c.getBoundingClientRect());
+        return { sideBySide: Math.abs(js.top - py.top) < 1 && py.left > js.right, stacked: py.top >= js.bottom };
+      }),
+    );
     expect(layouts.some((l) => l.sideBySide)).toBe(true);
     expect(layouts.some((l) => l.stacked)).toBe(true);
     for (const layout of layouts) expect(layout.sideBySide || layout.stacked).toBe(true);
@@ -47,14 +58,34 @@ describe('comparisons never hide code', () => {
   });
 
   it('code reads at 14 px, and on touch screens the copy and wrap buttons sit above the code, not on it', async () => {
-    const { context, page } = await openPage(site, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const { context, page } = await openPage(site, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     await page.goto(site.url('dictionary/'));
-    expect(await page.locator('.code-pre').first().evaluate((pre) => getComputedStyle(pre).fontSize)).toBe('14px');
-    const overlaps = await page.$$eval('.code-block', (blocks) => blocks.filter((block) => {
-      const buttons = block.querySelector('.code-buttons')?.getBoundingClientRect();
-      const line = block.querySelector('.code-line')?.getBoundingClientRect();
-      return buttons && line && buttons.bottom > line.top && buttons.top < line.bottom && buttons.right > line.left && buttons.left < line.right;
-    }).length);
+    expect(
+      await page
+        .locator('.code-pre')
+        .first()
+        .evaluate((pre) => getComputedStyle(pre).fontSize),
+    ).toBe('14px');
+    const overlaps = await page.$$eval(
+      '.code-block',
+      (blocks) =>
+        blocks.filter((block) => {
+          const buttons = block.querySelector('.code-buttons')?.getBoundingClientRect();
+          const line = block.querySelector('.code-line')?.getBoundingClientRect();
+          return (
+            buttons &&
+            line &&
+            buttons.bottom > line.top &&
+            buttons.top < line.bottom &&
+            buttons.right > line.left &&
+            buttons.left < line.right
+          );
+        }).length,
+    );
     expect(overlaps).toBe(0);
     await context.close();
   });
@@ -110,18 +141,30 @@ describe('orientation and keyboard', () => {
   it('heading links are announced as "Direct link to …" in English and Chinese', async () => {
     const { context, page } = await openPage(site);
     await page.goto(site.url('dictionary/'));
-    expect(await page.locator('h2#insertion-order .hash-link').getAttribute('aria-label')).toBe('Direct link to Insertion order');
+    expect(await page.locator('h2#insertion-order .hash-link').getAttribute('aria-label')).toBe(
+      'Direct link to Insertion order',
+    );
     await page.goto(site.url('zh-cn/dictionary/'));
-    const zh = await page.locator('h2#insertion-order').evaluate((h) => ({ text: h.firstChild?.textContent, label: h.querySelector('.hash-link')?.getAttribute('aria-label') }));
+    const zh = await page
+      .locator('h2#insertion-order')
+      .evaluate((h) => ({
+        text: h.firstChild?.textContent,
+        label: h.querySelector('.hash-link')?.getAttribute('aria-label'),
+      }));
     expect(zh.label).toBe(`${zh.text}的直接链接`);
     await context.close();
   });
 
   it('the 404 page leads to the home page and to search, in both languages', async () => {
     const { context, page } = await openPage(site);
-    for (const [prefix, home, search] of [['', 'Go to the home page', 'Search the book'], ['zh-cn/', '返回首页', '搜索本书']]) {
+    for (const [prefix, home, search] of [
+      ['', 'Go to the home page', 'Search the book'],
+      ['zh-cn/', '返回首页', '搜索本书'],
+    ]) {
       await page.goto(site.url(`${prefix}no-such-chapter/`));
-      expect(await page.locator('.not-found a', { hasText: home }).getAttribute('href')).toBe(`/python-guide-for-javascript-engineers/${prefix}`);
+      expect(await page.locator('.not-found a', { hasText: home }).getAttribute('href')).toBe(
+        `/python-guide-for-javascript-engineers/${prefix}`,
+      );
       await page.locator('.not-found a', { hasText: search }).click();
       await page.waitForURL(new RegExp(`/python-guide-for-javascript-engineers/${prefix}search/$`));
       await page.locator('.search-page input[type="search"]').waitFor();
@@ -166,7 +209,9 @@ describe('the phone menu', () => {
   it('its links navigate on the client, without a page load', async () => {
     const { context, page } = await openPage(site, { viewport: { width: 390, height: 844 } });
     await gotoHydrated(page, site.url('dictionary/'));
-    await page.evaluate(() => { (window as Window & { __sameDocument?: boolean }).__sameDocument = true; });
+    await page.evaluate(() => {
+      (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
+    });
     await page.locator('.navbar-menu-toggle').click();
     await page.locator('#mobile-sidebar a[href$="/set/"]').click();
     await page.waitForURL(/\/set\/$/);
@@ -178,14 +223,19 @@ describe('the phone menu', () => {
 });
 
 describe('client navigation', () => {
-  it('moves focus to the new page\'s title (not an empty element) and announces it', async () => {
+  it("moves focus to the new page's title (not an empty element) and announces it", async () => {
     const { context, page } = await openPage(site);
-    for (const [prefix, next] of [['', 'Sets'], ['zh-cn/', '集合']]) {
+    for (const [prefix, next] of [
+      ['', 'Sets'],
+      ['zh-cn/', '集合'],
+    ]) {
       await gotoHydrated(page, site.url(`${prefix}dictionary/`));
       await page.locator('.pagination-next').focus();
       await page.keyboard.press('Enter');
       await page.locator('main h1', { hasText: next }).waitFor();
-      expect(await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.textContent])).toEqual(['H1', next]);
+      expect(await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.textContent])).toEqual(
+        ['H1', next],
+      );
       expect(await page.locator('#route-announcer').textContent()).toBe(await page.title());
       // Tab goes on into the page, not back to the navbar.
       await page.keyboard.press('Tab');
@@ -198,7 +248,10 @@ describe('client navigation', () => {
 describe('without JavaScript', () => {
   it('shows every tab under its label, says search needs JavaScript, offers no dead controls, and lists the chapters on phones', async () => {
     const { context, page } = await openPage(site, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    for (const [prefix, needs] of [['', 'needs JavaScript'], ['zh-cn/', '需要 JavaScript']]) {
+    for (const [prefix, needs] of [
+      ['', 'needs JavaScript'],
+      ['zh-cn/', '需要 JavaScript'],
+    ]) {
       await page.goto(site.url(`${prefix}setup-environment/`));
       const panels = page.locator('.tabs-panel');
       const count = await panels.count();
@@ -211,7 +264,10 @@ describe('without JavaScript', () => {
       // The chapter list, after the page.
       const sidebarLink = page.locator('.sidebar a[href$="/dictionary/"]');
       expect(await sidebarLink.isVisible()).toBe(true);
-      const [main, sidebar] = await Promise.all([page.locator('main').boundingBox(), page.locator('.sidebar').boundingBox()]);
+      const [main, sidebar] = await Promise.all([
+        page.locator('main').boundingBox(),
+        page.locator('.sidebar').boundingBox(),
+      ]);
       expect(sidebar!.y).toBeGreaterThan(main!.y);
       await page.goto(site.url(`${prefix}search/?q=dict`));
       expect(await page.locator('main').innerText()).toContain(needs);
@@ -225,10 +281,17 @@ describe('tabs', () => {
     const { context, page } = await openPage(site);
     await gotoHydrated(page, site.url('zh-cn/setup-environment/'));
     await page.locator('.tabs[data-group="os"] [role="tab"][data-tab="windows"]').first().click();
-    const selected = () => page.locator('.tabs[data-group="os"]').evaluateAll((sets) => sets.map((s) => s.querySelector('[aria-selected="true"]')?.getAttribute('data-tab')));
+    const selected = () =>
+      page
+        .locator('.tabs[data-group="os"]')
+        .evaluateAll((sets) => sets.map((s) => s.querySelector('[aria-selected="true"]')?.getAttribute('data-tab')));
     // The click loads the content behaviour chunk first: wait for the switch, do not read at once.
     await expect.poll(async () => new Set(await selected())).toEqual(new Set(['windows']));
-    await expect.poll(() => page.locator('.tabs[data-group="os"] [role="tabpanel"][data-tab-panel="windows"]').first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator('.tabs[data-group="os"] [role="tabpanel"][data-tab-panel="windows"]').first().isVisible(),
+      )
+      .toBe(true);
     // Another page of the group, opened by the client router, starts on Windows too; and after a reload.
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.sidebar-nav a[href$="/uv/"]')!.click());
     await page.waitForURL(/\/uv\/$/);
@@ -261,7 +324,10 @@ describe('the sidebar', () => {
     // One look at the page: whether every nav is hidden, and what the page had, for the failure message.
     const firstPaint = await page.evaluate(() => {
       const displays = Array.from(document.querySelectorAll('.sidebar-nav'), (n) => getComputedStyle(n).display);
-      return { hidden: displays.every((d) => d === 'none'), state: `data-sidebar=${document.documentElement.dataset.sidebar}, stored=${localStorage.getItem('pybook-sidebar')}, url=${location.pathname}, navs=${displays.join('/')}` };
+      return {
+        hidden: displays.every((d) => d === 'none'),
+        state: `data-sidebar=${document.documentElement.dataset.sidebar}, stored=${localStorage.getItem('pybook-sidebar')}, url=${location.pathname}, navs=${displays.join('/')}`,
+      };
     });
     expect(firstPaint.hidden, firstPaint.state).toBe(true);
     await expect.poll(() => page.locator('.sidebar.sidebar-hidden').count()).toBe(1);

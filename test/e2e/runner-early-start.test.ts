@@ -11,7 +11,8 @@ const site = useSiteUnderTest();
 /** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
 const LONG = 300_000;
 
-const pythonBlock = (page: Page) => page.locator('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])').first();
+const pythonBlock = (page: Page) =>
+  page.locator('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])').first();
 
 /** The performance marks the sandbox document has left so far (client/runner/timeline-marks.ts). */
 async function sandboxMarks(page: Page): Promise<string[]> {
@@ -28,26 +29,36 @@ describe('the Python sandbox starts before the whole runtime has downloaded', ()
     ({ context, page } = await openPage(site));
     context.setDefaultTimeout(LONG);
   });
-  afterAll(async () => { await context?.close(); });
+  afterAll(async () => {
+    await context?.close();
+  });
 
-  it('the sandbox gets its start message and the files that have arrived while the standard library is held back; the run works once it arrives', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    let held: Route | undefined;
-    await page.route(/\/python_stdlib\.[0-9a-f]+\.zip$/, async (route) => {
-      held = route;
-      await released;
-      await route.continue();
-    });
-    await gotoHydrated(page, site.url('dictionary/'));
-    const block = pythonBlock(page);
-    await block.locator('button[data-code-action=run]').click();
-    // While the standard library is held, the sandbox has started on what it has.
-    await expect.poll(() => held !== undefined, { timeout: LONG, interval: 100 }).toBe(true);
-    await expect.poll(() => sandboxMarks(page), { timeout: LONG, interval: 100 }).toContain('pybook:sandbox start message');
-    expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('pending');
-    release();
-    await block.locator('.code-run-output[data-run="1"]:not([data-verdict="pending"])').waitFor({ timeout: LONG });
-    expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('matches');
-  }, LONG);
+  it(
+    'the sandbox gets its start message and the files that have arrived while the standard library is held back; the run works once it arrives',
+    async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held: Route | undefined;
+      await page.route(/\/python_stdlib\.[0-9a-f]+\.zip$/, async (route) => {
+        held = route;
+        await released;
+        await route.continue();
+      });
+      await gotoHydrated(page, site.url('dictionary/'));
+      const block = pythonBlock(page);
+      await block.locator('button[data-code-action=run]').click();
+      // While the standard library is held, the sandbox has started on what it has.
+      await expect.poll(() => held !== undefined, { timeout: LONG, interval: 100 }).toBe(true);
+      await expect
+        .poll(() => sandboxMarks(page), { timeout: LONG, interval: 100 })
+        .toContain('pybook:sandbox start message');
+      expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('pending');
+      release();
+      await block.locator('.code-run-output[data-run="1"]:not([data-verdict="pending"])').waitFor({ timeout: LONG });
+      expect(await block.locator('.code-run-output').getAttribute('data-verdict')).toBe('matches');
+    },
+    LONG,
+  );
 });

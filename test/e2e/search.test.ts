@@ -25,12 +25,38 @@ afterAll(async () => {
 });
 
 const LOCALES = [
-  { code: 'en', language: 'en', prefix: '', query: 'dictionary', deepQuery: 'frozenset', chapter: 'dictionary', noResults: 'No results', seeAll: 'See all results', noDocs: 'No documents were found', remove: 'Remove highlighting', indexPath: `${BASE_PATH}search-index.json` },
-  { code: 'zh-cn', language: 'zh', prefix: 'zh-cn/', query: '字典', deepQuery: '正则表达式', chapter: 'dictionary', noResults: '没有结果', seeAll: '查看全部结果', noDocs: '没有找到相关章节', remove: '取消高亮', indexPath: `${BASE_PATH}zh-cn/search-index.json` },
+  {
+    code: 'en',
+    language: 'en',
+    prefix: '',
+    query: 'dictionary',
+    deepQuery: 'frozenset',
+    chapter: 'dictionary',
+    noResults: 'No results',
+    seeAll: 'See all results',
+    noDocs: 'No documents were found',
+    remove: 'Remove highlighting',
+    indexPath: `${BASE_PATH}search-index.json`,
+  },
+  {
+    code: 'zh-cn',
+    language: 'zh',
+    prefix: 'zh-cn/',
+    query: '字典',
+    deepQuery: '正则表达式',
+    chapter: 'dictionary',
+    noResults: '没有结果',
+    seeAll: '查看全部结果',
+    noDocs: '没有找到相关章节',
+    remove: '取消高亮',
+    indexPath: `${BASE_PATH}zh-cn/search-index.json`,
+  },
 ] as const;
 
 /** Opens a page and records every request for the search index. */
-async function open(pathname: string): Promise<{ page: Page; indexRequests: string[]; textRequests: string[]; problems: string[] }> {
+async function open(
+  pathname: string,
+): Promise<{ page: Page; indexRequests: string[]; textRequests: string[]; problems: string[] }> {
   const page = await context.newPage();
   const problems = watchConsole(page);
   const indexRequests: string[] = [];
@@ -51,7 +77,7 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
   const home = `${BASE_PATH}${locale.prefix}`;
   const chapterPath = `${BASE_PATH}${locale.prefix}hello-world/`;
 
-  it('loads the index when the box is first focused, once, and the texts of the shown results\' pages only, with hash queries', async () => {
+  it("loads the index when the box is first focused, once, and the texts of the shown results' pages only, with hash queries", async () => {
     const { page, indexRequests, textRequests, problems } = await open(chapterPath);
     await page.waitForTimeout(300);
     expect(indexRequests).toEqual([]);
@@ -60,8 +86,17 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     await input(page).fill(locale.query);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
     // The pages whose texts the shown results need, by the engine the browser runs.
-    const shownPages = [...new Set(loadEngine(builtSiteDir(), locale.language).search(locale.query, { limit: 8 }).map((hit) => hit.doc.g))].sort((a, b) => a - b);
-    const requestedPages = () => [...new Set(textRequests.map((url) => Number(/\/search-text\/(\d+)\.json/.exec(new URL(url).pathname)?.[1])))].sort((a, b) => a - b);
+    const shownPages = [
+      ...new Set(
+        loadEngine(builtSiteDir(), locale.language)
+          .search(locale.query, { limit: 8 })
+          .map((hit) => hit.doc.g),
+      ),
+    ].sort((a, b) => a - b);
+    const requestedPages = () =>
+      [
+        ...new Set(textRequests.map((url) => Number(/\/search-text\/(\d+)\.json/.exec(new URL(url).pathname)?.[1]))),
+      ].sort((a, b) => a - b);
     await expect.poll(requestedPages).toEqual(shownPages);
     await input(page).fill('');
     await input(page).blur();
@@ -77,14 +112,16 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     for (const request of textRequests) {
       const textUrl = new URL(request);
       expect(textUrl.origin).toBe(url.origin);
-      expect(textUrl.pathname).toMatch(new RegExp(`^${locale.indexPath.replace('search-index.json', 'search-text/')}\\d+\\.json$`));
+      expect(textUrl.pathname).toMatch(
+        new RegExp(`^${locale.indexPath.replace('search-index.json', 'search-text/')}\\d+\\.json$`),
+      );
       expect(textUrl.searchParams.get('_')).toMatch(/^[0-9a-f]{10}$/);
     }
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('shows results before the page\'s text file arrives, then a highlighted snippet around a match deep in a section', async () => {
+  it("shows results before the page's text file arrives, then a highlighted snippet around a match deep in a section", async () => {
     // A result of the query whose match lies far into its section: the index's short opening
     // cannot show it, only the full text can.
     const engine = loadEngine(builtSiteDir(), locale.language);
@@ -92,23 +129,42 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     const tokens = engine.queryTokens(locale.deepQuery);
     const deep = engine.search(locale.deepQuery, { limit: 8 }).find(({ doc }) => {
       const inText = findMatches(texts[doc.i], tokens);
-      return findMatches(`${doc.t} ${doc.s ?? ''} ${doc.x}`, tokens).length === 0 && inText.length > 0 && inText[0][0] > 150;
+      return (
+        findMatches(`${doc.t} ${doc.s ?? ''} ${doc.x}`, tokens).length === 0 && inText.length > 0 && inText[0][0] > 150
+      );
     });
     expect(deep, `no result of ${locale.deepQuery} matches only deep in its text`).toBeDefined();
     const { doc } = deep!;
 
     const { page, problems } = await open(chapterPath);
     let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/search-text/**', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/search-text/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await input(page).focus();
     await input(page).fill(locale.deepQuery);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
-    const snippetOf = async () => page.locator('.search-dropdown .search-result').evaluateAll((items, target) => {
-      const item = items.find((li) => { const a = li.querySelector('a')!; return a.pathname === target.u && a.hash === target.h; });
-      const snippet = item?.querySelector('.search-result-snippet');
-      return snippet ? { text: snippet.textContent ?? '', marks: [...snippet.querySelectorAll('mark.search-match')].map((m) => m.textContent ?? '') } : undefined;
-    }, { u: doc.u, h: doc.h ?? '' });
+    const snippetOf = async () =>
+      page.locator('.search-dropdown .search-result').evaluateAll(
+        (items, target) => {
+          const item = items.find((li) => {
+            const a = li.querySelector('a')!;
+            return a.pathname === target.u && a.hash === target.h;
+          });
+          const snippet = item?.querySelector('.search-result-snippet');
+          return snippet
+            ? {
+                text: snippet.textContent ?? '',
+                marks: [...snippet.querySelectorAll('mark.search-match')].map((m) => m.textContent ?? ''),
+              }
+            : undefined;
+        },
+        { u: doc.u, h: doc.h ?? '' },
+      );
     // First paint: the result is listed with the index's opening, nothing marked in it.
     const early = await snippetOf();
     expect(early).toBeDefined();
@@ -181,7 +237,9 @@ describe.each(LOCALES)('navbar search ($code)', (locale) => {
     expect(target.searchParams.get('highlight')).toBeTruthy();
     await page.waitForURL((url) => url.href === target.href);
     // The target loads the search module before it marks anything: slow on a busy machine.
-    await expect.poll(() => page.locator('#main-content .markdown mark.search-highlight').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('#main-content .markdown mark.search-highlight').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     const remove = page.locator('.search-highlight-remove');
     expect(await remove.textContent()).toBe(locale.remove);
     await remove.click();
@@ -246,14 +304,18 @@ describe.each(LOCALES)('search page ($code)', (locale) => {
     const hits = loadEngine(builtSiteDir(), locale.language).search(locale.query);
     const allPages = new Set(hits.map((hit) => hit.doc.g));
     expect(allPages.size).toBeGreaterThan(20);
-    const requestedPages = () => new Set(textRequests.map((url) => Number(/\/search-text\/(\d+)\.json/.exec(new URL(url).pathname)?.[1])));
+    const requestedPages = () =>
+      new Set(textRequests.map((url) => Number(/\/search-text\/(\d+)\.json/.exec(new URL(url).pathname)?.[1])));
     await expect.poll(() => page.locator('.search-page-result').count(), { timeout: 20_000 }).toBe(hits.length);
     // The first result's page comes first; the list's tail, far below the viewport, waits.
     await expect.poll(() => requestedPages().has(hits[0].doc.g), { timeout: 20_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
     // A page that only results at the end of the list come from.
     const headPages = new Set(hits.slice(0, 40).map((hit) => hit.doc.g));
-    const tail = hits.map((hit, at) => ({ page: hit.doc.g, at })).reverse().find(({ page: g }) => !headPages.has(g));
+    const tail = hits
+      .map((hit, at) => ({ page: hit.doc.g, at }))
+      .reverse()
+      .find(({ page: g }) => !headPages.has(g));
     expect(tail, 'no page only the tail of the list comes from').toBeDefined();
     expect(requestedPages().size).toBeLessThan(allPages.size);
     expect(requestedPages().has(tail!.page)).toBe(false);
@@ -267,7 +329,9 @@ describe.each(LOCALES)('search page ($code)', (locale) => {
   it('restricts results to the ctx path', async () => {
     const { page } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}&ctx=${locale.chapter}`);
     await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
-    const hrefs = await page.locator('.search-page-result h3 a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    const hrefs = await page
+      .locator('.search-page-result h3 a')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
     for (const href of hrefs) expect(href).toBe(`${BASE_PATH}${locale.prefix}${locale.chapter}/`);
     await page.close();
   });
@@ -304,15 +368,20 @@ describe('highlighting on the target page', () => {
 describe('Chinese highlighting marks whole words', () => {
   const query = '列表推导式';
   /** Each mark with the two characters either side of it in the text. */
-  const marksInContext = (page: Page, selector: string) => page.locator(selector).evaluateAll((marks) => marks.map((mark) => {
-    const before = mark.previousSibling?.textContent ?? '';
-    const after = mark.nextSibling?.textContent ?? '';
-    return { before: before.slice(-2), text: mark.textContent ?? '', after: after.slice(0, 2) };
-  }));
+  const marksInContext = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((marks) =>
+      marks.map((mark) => {
+        const before = mark.previousSibling?.textContent ?? '';
+        const after = mark.nextSibling?.textContent ?? '';
+        return { before: before.slice(-2), text: mark.textContent ?? '', after: after.slice(0, 2) };
+      }),
+    );
   const insideExpression = (m: { before: string; text: string }) => m.text === '式' && m.before.endsWith('表达');
 
   it('on the target page: every 推导式 is marked, and never the 式 of 表达式', async () => {
-    const { page, problems } = await open(`${BASE_PATH}zh-cn/comprehension-expressions/?highlight=${encodeURIComponent(query)}`);
+    const { page, problems } = await open(
+      `${BASE_PATH}zh-cn/comprehension-expressions/?highlight=${encodeURIComponent(query)}`,
+    );
     const article = page.locator('#main-content .markdown');
     await expect.poll(() => page.locator('mark.search-highlight').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const text = (await article.textContent()) ?? '';
@@ -328,12 +397,18 @@ describe('Chinese highlighting marks whole words', () => {
     await page.close();
   });
 
-  it('in the results\' snippets: never the 式 of 表达式', async () => {
+  it("in the results' snippets: never the 式 of 表达式", async () => {
     const { page } = await open(`${BASE_PATH}zh-cn/search/?q=${encodeURIComponent(query)}`);
     await expect.poll(() => page.locator('.search-page-result').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     // The check means something only if some snippet shows 表达式.
-    await expect.poll(async () => (await page.locator('.search-page-result .search-result-snippet').allTextContents()).some((t) => t.includes('表达式'))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.locator('.search-page-result .search-result-snippet').allTextContents()).some((t) =>
+          t.includes('表达式'),
+        ),
+      )
+      .toBe(true);
     const marked = await marksInContext(page, '.search-page-result .search-result-snippet mark');
     expect(marked.length).toBeGreaterThan(0);
     expect(marked.filter(insideExpression)).toEqual([]);
@@ -368,7 +443,13 @@ describe('search never runs markup from a chapter', () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'pybook-search-xss-'));
     const result = await new Builder({ configPath: fixture.configPath }).build();
     writeSiteAtomically(outDir, result.files, result.staticDirs);
-    fixtureServer = await startStaticServer({ dir: outDir, basePath: FIXTURE_BASE, port: 0, localeDirs: ['zh-cn'], log: () => {} });
+    fixtureServer = await startStaticServer({
+      dir: outDir,
+      basePath: FIXTURE_BASE,
+      port: 0,
+      localeDirs: ['zh-cn'],
+      log: () => {},
+    });
   });
   afterAll(async () => {
     await fixtureServer?.close();
@@ -376,25 +457,28 @@ describe('search never runs markup from a chapter', () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
-  it.each(['', 'zh-cn/'])('shows the markup as text in the dropdown, the search page and the highlighted target (%s)', async (prefix) => {
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${fixtureServer.url}${prefix}probe/`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
-    await input(page).focus();
-    await input(page).fill('xssprobe <img src=x onerror');
-    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
-    expect(await page.locator('.search-dropdown').textContent()).toContain('<img src=x');
-    expect(await page.locator('.search-dropdown img').count()).toBe(0);
-    await page.goto(`${fixtureServer.url}${prefix}search/?q=${encodeURIComponent('xssprobe img onerror')}`);
-    await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
-    expect(await page.locator('.search-page-results img').count()).toBe(0);
-    expect(await page.locator('.search-page-results').textContent()).toContain('<img');
-    await page.locator('.search-page-result h3 a').first().click();
-    await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(0);
-    expect(await page.locator('.markdown img').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
-    await page.close();
-  });
+  it.each(['', 'zh-cn/'])(
+    'shows the markup as text in the dropdown, the search page and the highlighted target (%s)',
+    async (prefix) => {
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`${fixtureServer.url}${prefix}probe/`);
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+      await input(page).focus();
+      await input(page).fill('xssprobe <img src=x onerror');
+      await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+      expect(await page.locator('.search-dropdown').textContent()).toContain('<img src=x');
+      expect(await page.locator('.search-dropdown img').count()).toBe(0);
+      await page.goto(`${fixtureServer.url}${prefix}search/?q=${encodeURIComponent('xssprobe img onerror')}`);
+      await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
+      expect(await page.locator('.search-page-results img').count()).toBe(0);
+      expect(await page.locator('.search-page-results').textContent()).toContain('<img');
+      await page.locator('.search-page-result h3 a').first().click();
+      await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(0);
+      expect(await page.locator('.markdown img').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+      await page.close();
+    },
+  );
 });

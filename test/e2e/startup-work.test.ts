@@ -11,7 +11,8 @@ import { openPage, useSiteUnderTest, waitForHydration } from './client-support.j
 
 const site = useSiteUnderTest();
 
-const within = (inner: TraceEvent, outer: TraceEvent) => inner.ts >= outer.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
+const within = (inner: TraceEvent, outer: TraceEvent) =>
+  inner.ts >= outer.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
 
 describe('start-up under DevTools', () => {
   for (const path of ['hello-world/', 'zh-cn/hello-world/']) {
@@ -20,17 +21,25 @@ describe('start-up under DevTools', () => {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       const url = site.url(path);
-      const events = await traced(site.browser, ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile'], async () => {
-        await page.goto(url);
-        await waitForHydration(page);
-      });
+      const events = await traced(
+        site.browser,
+        ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile'],
+        async () => {
+          await page.goto(url);
+          await waitForHydration(page);
+        },
+      );
       const main = pageMainThread(events, url);
       // The trace holds the modules' evaluation and the site data's request, or it proves nothing.
       expect(main.some((e) => e.name === 'v8.evaluateModule')).toBe(true);
-      expect(events.some((e) => e.name === 'ResourceSendRequest' && JSON.stringify(e.args).includes('/assets/site/'))).toBe(true);
+      expect(
+        events.some((e) => e.name === 'ResourceSendRequest' && JSON.stringify(e.args).includes('/assets/site/')),
+      ).toBe(true);
       // Source positions of a function are collected by parsing that function again; of a
       // module's top level, by parsing the whole module (V8.ParseProgram).
-      const reparses = main.filter((e) => e.name === 'V8.CollectSourcePositions' && main.some((p) => p.name === 'V8.ParseProgram' && within(p, e)));
+      const reparses = main.filter(
+        (e) => e.name === 'V8.CollectSourcePositions' && main.some((p) => p.name === 'V8.ParseProgram' && within(p, e)),
+      );
       expect(reparses.map((e) => `${((e.dur ?? 0) / 1000).toFixed(1)} ms`)).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();

@@ -10,13 +10,18 @@ const site = useSiteUnderTest();
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-interface AxeViolation { id: string; nodes: { target: string[]; failureSummary?: string }[] }
+interface AxeViolation {
+  id: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
 
 /** Runs axe-core in the page; `rules` limits the run (for example to colour contrast). */
 async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: only } : {}) });
     return result.violations;
   }, rules);
@@ -32,7 +37,10 @@ async function openThemed(theme: Theme, width = 1280) {
 }
 
 const isDisplayed = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().width > 0);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().width > 0);
 
 const EXTRA_PAGES: Record<Theme, string[]> = { light: ['', 'zh-cn/dictionary/'], dark: ['no-such-page/'] };
 
@@ -44,15 +52,22 @@ describe('colour modes', () => {
         await gotoHydrated(page, site.url(path));
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         // Open every answer and the language menu so their contents are checked too.
-        await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+        await page.evaluate(() =>
+          document.querySelectorAll('details').forEach((d) => {
+            d.open = true;
+          }),
+        );
         expect(await axeViolations(page), `${theme} ${path}`).toEqual([]);
       }
       await gotoHydrated(page, site.url('dictionary/'));
-      const code = await page.locator('.code-block').first().evaluate((el) => ({
-        background: getComputedStyle(el).backgroundColor,
-        text: getComputedStyle(el.querySelector('.code-pre')!).color,
-        keyword: getComputedStyle(el.querySelector('.tok-keyword, .tok-builtin')!).color,
-      }));
+      const code = await page
+        .locator('.code-block')
+        .first()
+        .evaluate((el) => ({
+          background: getComputedStyle(el).backgroundColor,
+          text: getComputedStyle(el.querySelector('.code-pre')!).color,
+          keyword: getComputedStyle(el.querySelector('.tok-keyword, .tok-builtin')!).color,
+        }));
       expect(code.background).toBe('rgb(30, 37, 48)');
       expect(code.keyword).not.toBe(code.text);
       await page.setViewportSize({ width: 390, height: 844 });
@@ -108,8 +123,12 @@ describe('responsive layout', () => {
     expect(await isDisplayed(page, '.toc-collapsible')).toBe(true);
     expect(await isDisplayed(page, '.navbar-menu-toggle')).toBe(true);
     // JavaScript and Python columns stack on narrow screens.
-    const columns = await page.locator('.compare').first().evaluate((el) =>
-      [...el.querySelectorAll('.compare-column')].map((c) => Math.round(c.getBoundingClientRect().top)));
+    const columns = await page
+      .locator('.compare')
+      .first()
+      .evaluate((el) =>
+        [...el.querySelectorAll('.compare-column')].map((c) => Math.round(c.getBoundingClientRect().top)),
+      );
     expect(columns[1]).toBeGreaterThan(columns[0]);
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -122,7 +141,9 @@ describe('responsive layout', () => {
     const { context, page } = await openThemed('dark');
     await gotoHydrated(page, site.url('dictionary/'));
     await page.locator('.sidebar-toggle').click();
-    await expect.poll(() => page.locator('.sidebar').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(60);
+    await expect
+      .poll(() => page.locator('.sidebar').evaluate((el) => el.getBoundingClientRect().width))
+      .toBeLessThan(60);
     expect(await isDisplayed(page, '.sidebar-toggle')).toBe(true);
     await context.close();
   });
@@ -130,7 +151,9 @@ describe('responsive layout', () => {
   it('turns transitions off for readers who ask for reduced motion', async () => {
     const { context, page } = await openPage(site, { reducedMotion: 'reduce' });
     await gotoHydrated(page, site.url('dictionary/'));
-    const duration = await page.locator('.navbar').evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+    const duration = await page
+      .locator('.navbar')
+      .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
     expect(duration).toBeLessThan(0.01);
     await context.close();
   });
@@ -157,7 +180,11 @@ describe('type scale', () => {
     });
     expect(instances.length, instances.join('\n')).toBeGreaterThan(3);
     expect(instances.length, instances.join('\n')).toBeLessThanOrEqual(12);
-    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',').map((name) => name.trim().replace(/"/g, '')));
+    const family = await page.evaluate(() =>
+      getComputedStyle(document.body)
+        .fontFamily.split(',')
+        .map((name) => name.trim().replace(/"/g, '')),
+    );
     // A Latin font first would make every size a Latin instance plus a Chinese fallback instance.
     expect(family.slice(0, 3)).toEqual(['PingFang SC', 'Noto Sans CJK SC', 'Microsoft YaHei']);
     await context.close();

@@ -5,7 +5,12 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseBudgetMs, BUDGET_ENV, chapterBudgetMs, DEFAULT_BUDGET_MS } from '../../src/generator/compile-budget/budget.js';
+import {
+  baseBudgetMs,
+  BUDGET_ENV,
+  chapterBudgetMs,
+  DEFAULT_BUDGET_MS,
+} from '../../src/generator/compile-budget/budget.js';
 import { locateCulprit } from '../../src/generator/compile-budget/locate-culprit.js';
 import { SUSPICIOUS_LINE_CHARS, suspicionOf } from '../../src/generator/compile-budget/suspicious.js';
 import { Builder } from '../../src/generator/build.js';
@@ -27,8 +32,12 @@ describe('the compile budget', () => {
 
 describe('the pre-check that sends a chapter of `pybook build` to a budgeted worker', () => {
   it('passes ordinary text and flags long lines and deep nesting', () => {
-    expect(suspicionOf('---\ntitle: T\n---\n\n> a quote\n> > nested\n\n<Answer>\n\nText\n\n</Answer>\n')).toBeUndefined();
-    expect(suspicionOf(`a\n${'x'.repeat(SUSPICIOUS_LINE_CHARS + 1)}\n`)).toBe(`a line of ${SUSPICIOUS_LINE_CHARS + 1} characters`);
+    expect(
+      suspicionOf('---\ntitle: T\n---\n\n> a quote\n> > nested\n\n<Answer>\n\nText\n\n</Answer>\n'),
+    ).toBeUndefined();
+    expect(suspicionOf(`a\n${'x'.repeat(SUSPICIOUS_LINE_CHARS + 1)}\n`)).toBe(
+      `a line of ${SUSPICIOUS_LINE_CHARS + 1} characters`,
+    );
     expect(suspicionOf('> '.repeat(100))).toBe('100 nested quotes');
     expect(suspicionOf('<Answer>\n'.repeat(2000))).toBe('components nested 65 deep');
     expect(suspicionOf('<Answer>x</Answer>\n'.repeat(2000))).toBeUndefined();
@@ -50,12 +59,17 @@ describe('locating the line that makes a chapter fail', () => {
 
   it('says "without it" when blanking the longest line makes the chapter pass', async () => {
     const source = [...lines.slice(0, 5), '*_'.repeat(50), ...lines.slice(6)].join('\n');
-    expect(await locateCulprit(source, async (text) => (text.includes('*_*_') ? 'timeout' : undefined))).toEqual({ line: 6, found: 'without-it' });
+    expect(await locateCulprit(source, async (text) => (text.includes('*_*_') ? 'timeout' : undefined))).toEqual({
+      line: 6,
+      found: 'without-it',
+    });
   });
 
   it('finds where nesting that builds up over many lines starts to fail', async () => {
     const nested = ['---', 'title: T', '---', '', ...Array.from({ length: 100 }, () => '<Answer>')];
-    const culprit = await locateCulprit(nested.join('\n'), async (text) => ((text.match(/<Answer>/g)?.length ?? 0) >= 70 ? 'overflow' : undefined));
+    const culprit = await locateCulprit(nested.join('\n'), async (text) =>
+      (text.match(/<Answer>/g)?.length ?? 0) >= 70 ? 'overflow' : undefined,
+    );
     expect(culprit).toEqual({ line: 4 + 70, found: 'first-failing-prefix' });
   });
 });
@@ -74,10 +88,17 @@ describe('a pathological chapter in `pybook build`', () => {
     writeFileSync(book.file('en', 'gamma'), `${good}\n${'['.repeat(50_000)}${']'.repeat(50_000)}\n`);
     // The ordinary chapters compile on the main thread without a budget; only gamma is budgeted.
     const builder = new Builder({ configPath: book.configPath, compileBudgetMs: 300 });
-    const error = await builder.build().then(() => undefined, (e: unknown) => e);
+    const error = await builder.build().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BookError);
     const text = formatError(error);
-    expect(text).toMatch(new RegExp(`en/gamma\\.mdx:${line}:1: compiling this chapter took longer than its budget of \\d+\\.\\d s and was stopped: line ${line} is the cause \\(100,000 characters; without it the chapter compiles in time\\)`));
+    expect(text).toMatch(
+      new RegExp(
+        `en/gamma\\.mdx:${line}:1: compiling this chapter took longer than its budget of \\d+\\.\\d s and was stopped: line ${line} is the cause \\(100,000 characters; without it the chapter compiles in time\\)`,
+      ),
+    );
     expect(text).toContain(`${line} | ${'['.repeat(100)}…`);
   });
 
@@ -90,20 +111,48 @@ describe('a pathological chapter in `pybook build`', () => {
     // timeout) meets on a busy machine. Which limit the line reaches first depends on the machine:
     // micromark took 35 s on it before it overflowed on one, and overflowed within the budget on a
     // faster one. Either way the error names the file, the line and why.
-    const error = await new Builder({ configPath: book.configPath, compileBudgetMs: 1000 }).build().then(() => undefined, (e: unknown) => e);
+    const error = await new Builder({ configPath: book.configPath, compileBudgetMs: 1000 }).build().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BookError);
-    expect((error as BookError).position).toMatchObject({ file: expect.stringMatching(/zh-cn[/\\]alpha\.mdx$/), line, column: 1 });
+    expect((error as BookError).position).toMatchObject({
+      file: expect.stringMatching(/zh-cn[/\\]alpha\.mdx$/),
+      line,
+      column: 1,
+    });
     // Or, where the parser gets through it, the nesting limit stops the chapter before React's render would overflow.
-    expect((error as BookError).message, formatError(error)).toMatch(/^((compiling this chapter took longer than its budget .*|this chapter nests too deeply for the parser \(Maximum call stack size exceeded\)): line \d+ is the cause \(20,000 characters;|this chapter nests too deeply: elements are nested more than 64 levels deep from column 65 )/);
+    expect((error as BookError).message, formatError(error)).toMatch(
+      /^((compiling this chapter took longer than its budget .*|this chapter nests too deeply for the parser \(Maximum call stack size exceeded\)): line \d+ is the cause \(20,000 characters;|this chapter nests too deeply: elements are nested more than 64 levels deep from column 65 )/,
+    );
   });
 });
 
 describe('a stack overflow on the main thread', () => {
   it('becomes an error naming the file and the line, found by compiling variants in a budgeted worker', async () => {
     const source = `---\ntitle: Deep\n---\n\nIntro.\n\n${'>'.repeat(3000)} x\n\nAfter.\n`;
-    const job: CompileJob = { key: 'deep', source, file: 'book/en/deep.mdx', slug: 'deep', basePath: '/b/', localePaths: [], locale: { code: 'en', path: 'en', isDefault: true, label: 'English', htmlLang: 'en', direction: 'ltr', calendar: 'gregory', urlPrefix: '' } };
+    const job: CompileJob = {
+      key: 'deep',
+      source,
+      file: 'book/en/deep.mdx',
+      slug: 'deep',
+      basePath: '/b/',
+      localePaths: [],
+      locale: {
+        code: 'en',
+        path: 'en',
+        isDefault: true,
+        label: 'English',
+        htmlLang: 'en',
+        direction: 'ltr',
+        calendar: 'gregory',
+        urlPrefix: '',
+      },
+    };
     const [outcome] = await compileChapters([job], { threads: 1, budgetOf: () => 60_000, budgeted: () => false });
     // Or, where the parser gets through it, the nesting limit names the same line before React's render would overflow.
-    expect('error' in outcome && formatError(outcome.error)).toMatch(/^book\/en\/deep\.mdx:7:1: this chapter nests too deeply( for the parser \(Maximum call stack size exceeded\): line 7 is the cause \(3,002 characters; without it the chapter compiles in time\)|: elements are nested more than 64 levels deep from column 65 )/);
+    expect('error' in outcome && formatError(outcome.error)).toMatch(
+      /^book\/en\/deep\.mdx:7:1: this chapter nests too deeply( for the parser \(Maximum call stack size exceeded\): line 7 is the cause \(3,002 characters; without it the chapter compiles in time\)|: elements are nested more than 64 levels deep from column 65 )/,
+    );
   });
 });

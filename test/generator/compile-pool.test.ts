@@ -7,7 +7,12 @@ import { BookError, BookErrors } from '../../src/core/errors.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
 
 const digest = (result: BuildResult) =>
-  Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(bytesOf(contents)).digest('hex')]));
+  Object.fromEntries(
+    [...result.files.entries()].map(([name, contents]) => [
+      name,
+      createHash('sha256').update(bytesOf(contents)).digest('hex'),
+    ]),
+  );
 
 describe('how many threads compile chapters', () => {
   it('is one below four cores or for a few chapters, else one per core up to eight', () => {
@@ -34,7 +39,19 @@ describe('compiling on several threads', () => {
     // Chapters of different lengths, with code, links between them and headings, so that the
     // threads finish in a different order than the chapters were given.
     for (let i = 0; i < 12; i++) {
-      const body = [`## Part ${i}`, 'Words '.repeat(40 * (i % 5 + 1)), '```python', `print(${i} * 2)`, '```', '', '```output', String(i * 2), '```', '', `See [the next one](./c${(i + 1) % 12}.mdx#part-${(i + 1) % 12}).`].join('\n');
+      const body = [
+        `## Part ${i}`,
+        'Words '.repeat(40 * ((i % 5) + 1)),
+        '```python',
+        `print(${i} * 2)`,
+        '```',
+        '',
+        '```output',
+        String(i * 2),
+        '```',
+        '',
+        `See [the next one](./c${(i + 1) % 12}.mdx#part-${(i + 1) % 12}).`,
+      ].join('\n');
       en[`c${i}`] = chapter(`Chapter ${i}`, body);
       if (i % 3 === 0) zh[`c${i}`] = chapter(`第 ${i} 章`, body.replace('Words', '词语'));
     }
@@ -50,18 +67,27 @@ describe('compiling on several threads', () => {
     expect(pooled.warnings).toEqual(single.warnings);
   });
 
-  it('reports every chapter\'s mistake with its file, line and column, as one thread does', async () => {
+  it("reports every chapter's mistake with its file, line and column, as one thread does", async () => {
     await fixture.writeChapter('en', 'c4', chapter('Chapter 4', 'Fine text.\n\nAn expression {oops} here.'));
     await fixture.writeChapter('en', 'c9', chapter('Chapter 9', '```rust\nfn main() {}\n```'));
     try {
       const errorsOf = async (threads: number) => {
-        const error = await new Builder({ configPath: fixture.configPath, threads }).build().then(() => undefined, (e: unknown) => e);
+        const error = await new Builder({ configPath: fixture.configPath, threads }).build().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(BookErrors);
         return (error as BookErrors).errors;
       };
       const pooled = await errorsOf(3);
       expect(pooled.every((e) => e instanceof BookError)).toBe(true);
-      expect(pooled.map((e) => [e.position?.file?.replace(/\\/g, '/').split('/').slice(-2).join('/'), e.position?.line, e.message.slice(0, 40)])).toEqual([
+      expect(
+        pooled.map((e) => [
+          e.position?.file?.replace(/\\/g, '/').split('/').slice(-2).join('/'),
+          e.position?.line,
+          e.message.slice(0, 40),
+        ]),
+      ).toEqual([
         ['en/c4.mdx', 7, expect.stringMatching(/JavaScript expressions are not allowed/)],
         ['en/c9.mdx', 5, expect.stringMatching(/unsupported code language "rust"/)],
       ]);

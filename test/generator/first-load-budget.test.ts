@@ -10,15 +10,20 @@ import { FIRST_LOAD_JS_BUDGET_KB, measurePageWeight } from '../../bench/page-wei
 import { BASE_PATH, builtSiteDir } from '../helpers/browser.js';
 
 describe('first-load JavaScript', () => {
-  it.each(['hello-world', 'zh-cn/hello-world', 'async-and-await', '.'])('%s loads at most 55 KiB of gzipped JavaScript up front, every import preloaded', (page) => {
-    const weight = measurePageWeight(builtSiteDir(), BASE_PATH, page);
-    const bytes = weight.scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
-    expect(weight.scripts.length).toBeGreaterThan(0);
-    expect(weight.firstLoadJsGzipBytes).toBe(bytes);
-    expect(bytes, weight.scripts.map((s) => `${s.file} ${s.gzipBytes}`).join(', ')).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB * 1024);
-    // A static import that is not preloaded is a request the browser learns of only later.
-    expect(weight.staticImportsNotPreloaded).toEqual([]);
-  });
+  it.each(['hello-world', 'zh-cn/hello-world', 'async-and-await', '.'])(
+    '%s loads at most 55 KiB of gzipped JavaScript up front, every import preloaded',
+    (page) => {
+      const weight = measurePageWeight(builtSiteDir(), BASE_PATH, page);
+      const bytes = weight.scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+      expect(weight.scripts.length).toBeGreaterThan(0);
+      expect(weight.firstLoadJsGzipBytes).toBe(bytes);
+      expect(bytes, weight.scripts.map((s) => `${s.file} ${s.gzipBytes}`).join(', ')).toBeLessThanOrEqual(
+        FIRST_LOAD_JS_BUDGET_KB * 1024,
+      );
+      // A static import that is not preloaded is a request the browser learns of only later.
+      expect(weight.staticImportsNotPreloaded).toEqual([]);
+    },
+  );
 
   it('does not fetch the runtime, the editor or search up front', () => {
     const { scripts } = measurePageWeight(builtSiteDir(), BASE_PATH, 'hello-world');
@@ -29,11 +34,14 @@ describe('first-load JavaScript', () => {
     const site = builtSiteDir();
     const upFront = new Set(measurePageWeight(site, BASE_PATH, 'hello-world').scripts.map((s) => s.file));
     expect(upFront.size).toBeGreaterThan(1);
-    for (const file of upFront) expect(readFileSync(join(site, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
+    for (const file of upFront)
+      expect(readFileSync(join(site, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
     // Search, the runner and the page modules load later: they compile only what they call.
     const later = readdirSync(join(site, 'assets'), { recursive: true, encoding: 'utf8' })
-      .map((name) => join('assets', name)).filter((file) => file.endsWith('.js') && !upFront.has(file) && !file.includes('pyodide'));
+      .map((name) => join('assets', name))
+      .filter((file) => file.endsWith('.js') && !upFront.has(file) && !file.includes('pyodide'));
     expect(later.length).toBeGreaterThan(3);
-    for (const file of later) expect(readFileSync(join(site, file), 'utf8').includes('allFunctionsCalledOnLoad'), file).toBe(false);
+    for (const file of later)
+      expect(readFileSync(join(site, file), 'utf8').includes('allFunctionsCalledOnLoad'), file).toBe(false);
   });
 });

@@ -50,10 +50,15 @@ describe('the builder in watch mode', () => {
     book = createTinyBook();
     book.writeConfig(['alpha', 'beta', 'gamma']);
     const source = readFileSync(book.file('en', 'beta'), 'utf8');
-    writeFileSync(book.file('en', 'beta'), `${source}\nQuotes " and \\\\ and \\<angle> and a line\u2028separator.\n\n\`\`\`js\nif (a < b) console.log("</script>");\n\`\`\`\n`);
+    writeFileSync(
+      book.file('en', 'beta'),
+      `${source}\nQuotes " and \\\\ and \\<angle> and a line\u2028separator.\n\n\`\`\`js\nif (a < b) console.log("</script>");\n\`\`\`\n`,
+    );
     const files = (await devBuilder(book.configPath).build()).files;
     const module = String(files.get('assets/pages/en/beta.js'));
-    const { default: route } = (await import(`data:text/javascript,${encodeURIComponent(module)}`)) as { default: { page: { title: string }; html: string } };
+    const { default: route } = (await import(`data:text/javascript,${encodeURIComponent(module)}`)) as {
+      default: { page: { title: string }; html: string };
+    };
     expect(route.page.title).toBe('Beta chapter');
     expect(route.html).toContain('&lt;angle&gt;');
     expect(route.html).toContain('separator.');
@@ -78,6 +83,7 @@ describe('the builder in watch mode', () => {
     for (const page of pages) expect(changed).toContain(page);
     const siteFiles = [...second.keys()].filter((name) => name.startsWith('assets/site/'));
     expect(siteFiles).toHaveLength(2);
-    for (const name of siteFiles) expect(JSON.parse(String(second.get(name))).search.maxResults).toBe(config.search.maxResults);
+    for (const name of siteFiles)
+      expect(JSON.parse(String(second.get(name))).search.maxResults).toBe(config.search.maxResults);
   });
 });

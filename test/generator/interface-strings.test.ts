@@ -6,7 +6,10 @@ import { zhCn } from '../../src/shared/i18n/zh-cn.js';
 /** Flattens nested string tables to dotted keys: admonition.note, readingTime.one, ... */
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value === null || typeof value !== 'object') return { [prefix]: value };
-  return Object.assign({}, ...Object.entries(value).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)));
+  return Object.assign(
+    {},
+    ...Object.entries(value).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)),
+  );
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -34,12 +37,19 @@ describe('interface strings', () => {
   });
 
   it('the Chinese table is really translated', () => {
-    const same = Object.keys(english).filter((key) => english[key] === chinese[key] && /[a-z]{3}/.test(english[key] as string));
+    const same = Object.keys(english).filter(
+      (key) => english[key] === chinese[key] && /[a-z]{3}/.test(english[key] as string),
+    );
     // Language names, key names and a tool's name (pip) stay as they are.
-    expect(same.sort()).toEqual(['compareJavaScript', 'comparePython', 'runner.moduleMissingLink', 'searchShortcutHint']);
+    expect(same.sort()).toEqual([
+      'compareJavaScript',
+      'comparePython',
+      'runner.moduleMissingLink',
+      'searchShortcutHint',
+    ]);
   });
 
-  it('the spec\'s wording is used where it names a string', () => {
+  it("the spec's wording is used where it names a string", () => {
     expect(en.copied).toBe('Copied');
     expect(en.onThisPage).toBe('On this page');
     expect(en.crashTitle).toBe('This page crashed.');

@@ -16,7 +16,7 @@ afterAll(() => book.remove());
 const keywordsOf = (html: string) => /<meta name="keywords" content="([^"]*)">/.exec(html)?.[1];
 
 describe('keywords per locale', () => {
-  it('each language\'s home page carries its own list', async () => {
+  it("each language's home page carries its own list", async () => {
     const result = await new Builder({ configPath: book.configPath }).build();
     const page = (name: string) => String([...result.files].find(([file]) => file.endsWith(name))?.[1]);
     expect(keywordsOf(page('zh-cn/index.html'))).toBe('Python, 教程');
@@ -30,7 +30,9 @@ describe('keywords per locale', () => {
       config: { keywords: { en: ['Python'], fr: ['Python'] } },
     });
     try {
-      expect(() => loadConfig(other.configPath)).toThrow(/field "keywords\.fr" names a locale that "locales" does not define/);
+      expect(() => loadConfig(other.configPath)).toThrow(
+        /field "keywords\.fr" names a locale that "locales" does not define/,
+      );
     } finally {
       await other.remove();
     }
@@ -38,7 +40,7 @@ describe('keywords per locale', () => {
 });
 
 describe('chapter keywords per locale', () => {
-  it('a zh-cn chapter\'s meta keywords are its own front matter\'s (Chinese), not the English chapter\'s', async () => {
+  it("a zh-cn chapter's meta keywords are its own front matter's (Chinese), not the English chapter's", async () => {
     const other = await createFixtureBook({
       chapters: {
         en: { intro: chapter('Intro', 'Hello.', { keywords: ['lock file', 'pin versions'] }) },

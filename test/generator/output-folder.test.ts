@@ -20,7 +20,10 @@ function snapshot(dir: string): Record<string, string> {
       const rel = sub ? `${sub}/${name}` : name;
       if (rel === '.pybook-written') continue;
       if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
-      else out[rel] = createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex');
+      else
+        out[rel] = createHash('sha256')
+          .update(readFileSync(path.join(dir, rel)))
+          .digest('hex');
     }
   };
   walk('');
@@ -34,7 +37,10 @@ beforeAll(async () => {
   fixture = await createFixtureBook({
     chapters: {
       en: {
-        intro: chapter('Intro', '## Tabs\n\n<Tabs>\n<TabItem value="a" label="A">\n\nOne\n\n</TabItem>\n<TabItem value="b" label="B">\n\nTwo\n\n</TabItem>\n</Tabs>\n\n```python\nprint({"b", "a"})\n```'),
+        intro: chapter(
+          'Intro',
+          '## Tabs\n\n<Tabs>\n<TabItem value="a" label="A">\n\nOne\n\n</TabItem>\n<TabItem value="b" label="B">\n\nTwo\n\n</TabItem>\n</Tabs>\n\n```python\nprint({"b", "a"})\n```',
+        ),
         sets: chapter('Sets', '## Set order\n\nSee [intro](./intro.mdx#tabs).'),
       },
       'zh-cn': { intro: chapter('介绍', '## 标签页 {#tabs}\n\n中文分词的搜索索引也必须每次相同。') },
@@ -93,7 +99,9 @@ describe('streamed documents (pybook build)', () => {
       yield ['a/index.html', 'new a'];
       throw new Error('rendering failed');
     })();
-    expect(() => writeSiteAtomically(outDir, new Map([['index.html', 'new']]), [], { streamed: failing })).toThrow('rendering failed');
+    expect(() => writeSiteAtomically(outDir, new Map([['index.html', 'new']]), [], { streamed: failing })).toThrow(
+      'rendering failed',
+    );
     expect(snapshot(outDir)).toEqual(before);
     expect(readdirSync(outRoot).filter((name) => name.startsWith('streamed-failure'))).toEqual(['streamed-failure']);
   });
@@ -107,9 +115,13 @@ describe('a failed build', () => {
     expect(before['intro/index.html']).toBeDefined();
 
     await fixture.writeChapter('en', 'sets', chapter('Sets', 'A [broken link](./nowhere.mdx).'));
-    await expect(runBuild({ config: fixture.configPath, outDir, quiet: true })).rejects.toThrow('broken link "./nowhere.mdx"');
+    await expect(runBuild({ config: fixture.configPath, outDir, quiet: true })).rejects.toThrow(
+      'broken link "./nowhere.mdx"',
+    );
     await fixture.writeChapter('en', 'sets', chapter('Sets', 'An expression {oops}.'));
-    await expect(runBuild({ config: fixture.configPath, outDir, quiet: true })).rejects.toThrow(/JavaScript expressions are not allowed/);
+    await expect(runBuild({ config: fixture.configPath, outDir, quiet: true })).rejects.toThrow(
+      /JavaScript expressions are not allowed/,
+    );
 
     expect(snapshot(outDir)).toEqual(before);
     // No staging or retired folders are left next to it.
@@ -119,10 +131,21 @@ describe('a failed build', () => {
 
   it('writeSiteAtomically keeps the old folder when writing fails part way', async () => {
     const outDir = path.join(outRoot, 'atomic');
-    writeSiteAtomically(outDir, new Map([['index.html', 'old'], ['a/index.html', 'old a']]), []);
+    writeSiteAtomically(
+      outDir,
+      new Map([
+        ['index.html', 'old'],
+        ['a/index.html', 'old a'],
+      ]),
+      [],
+    );
     const before = snapshot(outDir);
     // "clash" cannot be both a file and a folder: the second write fails after the first succeeded.
-    const files = new Map<string, string>([['index.html', 'new'], ['clash', 'x'], ['clash/index.html', 'y']]);
+    const files = new Map<string, string>([
+      ['index.html', 'new'],
+      ['clash', 'x'],
+      ['clash/index.html', 'y'],
+    ]);
     expect(() => writeSiteAtomically(outDir, files, [])).toThrow();
     expect(snapshot(outDir)).toEqual(before);
     expect(readdirSync(outRoot).filter((name) => name.startsWith('atomic'))).toEqual(['atomic']);
@@ -145,9 +168,15 @@ describe('the build summary', () => {
   it('counts pages, locales and chapters that fall back to English', async () => {
     const outDir = path.join(outRoot, 'summary');
     const written: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => { written.push(String(chunk)); return true; });
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
     const warned: string[] = [];
-    const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => { warned.push(String(chunk)); return true; });
+    const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      warned.push(String(chunk));
+      return true;
+    });
     let summary;
     try {
       summary = await runBuild({ config: fixture.configPath, outDir });
@@ -156,9 +185,20 @@ describe('the build summary', () => {
       errSpy.mockRestore();
     }
     // The one warning: this book was never checked in the browser, so its examples have no Run button.
-    expect(summary).toMatchObject({ pages: 10, locales: ['en', 'zh-cn'], warnings: 1, fallbacks: { en: 0, 'zh-cn': 1 } });
-    expect(warned.join('')).toMatch(/examples? ha(s|ve) no Run button: .*checked-in-browser\.json does not exist; run `npx pybook check`/);
+    expect(summary).toMatchObject({
+      pages: 10,
+      locales: ['en', 'zh-cn'],
+      warnings: 1,
+      fallbacks: { en: 0, 'zh-cn': 1 },
+    });
+    expect(warned.join('')).toMatch(
+      /examples? ha(s|ve) no Run button: .*checked-in-browser\.json does not exist; run `npx pybook check`/,
+    );
     const line = written.join('');
-    expect(line).toMatch(new RegExp(`^Built 10 pages in 2 locales \\(en, zh-cn\\) into ${outDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/ in \\d+ ms, 1 warning\\. 1 chapter in zh-cn falls back to en\\.\\n$`));
+    expect(line).toMatch(
+      new RegExp(
+        `^Built 10 pages in 2 locales \\(en, zh-cn\\) into ${outDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/ in \\d+ ms, 1 warning\\. 1 chapter in zh-cn falls back to en\\.\\n$`,
+      ),
+    );
   });
 });

@@ -32,24 +32,32 @@ describe('checking the page template', () => {
   });
 
   it('rejects a template without {{scripts}}', () => {
-    expect(failureOf(shell.replace('{{scripts}}', '')).message).toBe('the page template lacks {{scripts}}: every page would be broken without it');
+    expect(failureOf(shell.replace('{{scripts}}', '')).message).toBe(
+      'the page template lacks {{scripts}}: every page would be broken without it',
+    );
   });
 
   it('lists every required placeholder that is missing', () => {
-    expect(failureOf(shell.replace('{{app}}', '').replace('{{data}}', '')).message).toMatch(/lacks \{\{app\}\}, \{\{data\}\}: .* without them$/);
+    expect(failureOf(shell.replace('{{app}}', '').replace('{{data}}', '')).message).toMatch(
+      /lacks \{\{app\}\}, \{\{data\}\}: .* without them$/,
+    );
   });
 
   it('rejects an unknown placeholder with its line and column', () => {
     const text = shell.replace('<body>', '<body>\n<p>{{footer}}</p>');
     const error = failureOf(text);
     const line = text.split('\n').findIndex((l) => l.includes('{{footer}}')) + 1;
-    expect(error.message).toMatch(/^the page template has an unknown placeholder \{\{footer\}\}: the placeholders are \{\{htmlLang\}\}, .*\{\{scripts\}\}$/);
+    expect(error.message).toMatch(
+      /^the page template has an unknown placeholder \{\{footer\}\}: the placeholders are \{\{htmlLang\}\}, .*\{\{scripts\}\}$/,
+    );
     expect(error.position).toEqual({ file: FILE, line, column: 4 });
     expect(formatError(error)).toContain(`${FILE}:${line}:4: `);
   });
 
   it('rejects a known placeholder written with spaces, saying how to write it', () => {
-    expect(failureOf(shell.replace('{{head}}', '{{ head }}')).message).toBe('the page template has an unknown placeholder {{ head }}: write {{head}} without spaces');
+    expect(failureOf(shell.replace('{{head}}', '{{ head }}')).message).toBe(
+      'the page template has an unknown placeholder {{ head }}: write {{head}} without spaces',
+    );
   });
 
   it('names a deleted template in a sentence, not a raw ENOENT', () => {
@@ -61,7 +69,9 @@ describe('checking the page template', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(BookError);
-    expect(formatError(error)).toBe(`${missing}: cannot read the page template: there is no such file (was it deleted or moved?)`);
+    expect(formatError(error)).toBe(
+      `${missing}: cannot read the page template: there is no such file (was it deleted or moved?)`,
+    );
   });
 });
 
@@ -82,13 +92,19 @@ describe('a build with a broken page template', () => {
 
   it('fails instead of building empty pages when {{app}} is removed', async () => {
     const { builder, templateFile } = withTemplate(shell.replace('{{app}}', ''));
-    await expect(builder.build()).rejects.toMatchObject({ message: expect.stringContaining('lacks {{app}}'), position: { file: templateFile } });
+    await expect(builder.build()).rejects.toMatchObject({
+      message: expect.stringContaining('lacks {{app}}'),
+      position: { file: templateFile },
+    });
   });
 
   it('fails, naming the file, when the template was deleted', async () => {
     const { builder, templateFile } = withTemplate(undefined);
     expect(existsSync(templateFile)).toBe(false);
-    await expect(builder.build()).rejects.toMatchObject({ message: 'cannot read the page template: there is no such file (was it deleted or moved?)', position: { file: templateFile } });
+    await expect(builder.build()).rejects.toMatchObject({
+      message: 'cannot read the page template: there is no such file (was it deleted or moved?)',
+      position: { file: templateFile },
+    });
   });
 
   it('builds with a copy of the real template', async () => {

@@ -10,7 +10,9 @@ import { CopiedFile, bytesOf, type FileContents } from '../../src/output/copied-
 import type { SiteFiles } from '../../src/output/write-site.js';
 
 const SCRIPT = 'export function greet(name) { return `Hello, ${name}!`; }\n'.repeat(400);
-const SEARCH = JSON.stringify({ docs: Array.from({ length: 300 }, (_, id) => ({ id, title: `Chapter ${id}`, text: 'dict and Map compared' })) });
+const SEARCH = JSON.stringify({
+  docs: Array.from({ length: 300 }, (_, id) => ({ id, title: `Chapter ${id}`, text: 'dict and Map compared' })),
+});
 
 const folders: string[] = [];
 const scratch = () => {
@@ -50,10 +52,15 @@ describe('addPrecompressedSiblings', () => {
       ['assets/python_stdlib.zip', randomBytes(64 * 1024)],
     ]);
     await addPrecompressedSiblings(files, new DiskCache(undefined));
-    expect([...files.keys()].sort()).toEqual(['assets/font.woff2', 'assets/logo.png', 'assets/python_stdlib.zip', 'robots.txt']);
+    expect([...files.keys()].sort()).toEqual([
+      'assets/font.woff2',
+      'assets/logo.png',
+      'assets/python_stdlib.zip',
+      'robots.txt',
+    ]);
   });
 
-  it('keeps a sibling the site has already (Pyodide\'s, compressed at install) and makes only the missing one', async () => {
+  it("keeps a sibling the site has already (Pyodide's, compressed at install) and makes only the missing one", async () => {
     const files: SiteFiles = new Map<string, FileContents>([
       ['assets/pyodide/engine.wasm', Buffer.from(SCRIPT)],
       ['assets/pyodide/engine.wasm.br', Buffer.from('made at install')],

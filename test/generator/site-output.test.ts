@@ -3,7 +3,13 @@ import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { en } from '../../src/shared/i18n/en.js';
 import { zhCn } from '../../src/shared/i18n/zh-cn.js';
-import { chapter, createFixtureBook, FIXTURE_BASE as BASE, FIXTURE_SITE_URL as ORIGIN, type FixtureBook } from '../fixtures/fixture-book.js';
+import {
+  chapter,
+  createFixtureBook,
+  FIXTURE_BASE as BASE,
+  FIXTURE_SITE_URL as ORIGIN,
+  type FixtureBook,
+} from '../fixtures/fixture-book.js';
 
 /**
  * One small bilingual book built once: English has four chapters (one unlisted), Chinese
@@ -12,12 +18,18 @@ import { chapter, createFixtureBook, FIXTURE_BASE as BASE, FIXTURE_SITE_URL as O
 const longText = Array.from({ length: 600 }, (_, i) => `word${i}`).join(' ');
 const chapters = {
   en: {
-    intro: chapter('Intro', [
-      'Read [the basics](./basics.mdx) and [numbers](./basics.mdx#numbers) first.',
-      'A [missing anchor](./basics.mdx#no-such-heading) only warns.',
-      '![logo](/img/logo.svg)',
-      '## First section', '### A subsection', '#### Too deep for the table of contents',
-    ].join('\n\n'), { description: 'Where the book starts', keywords: ['start', 'intro'] }),
+    intro: chapter(
+      'Intro',
+      [
+        'Read [the basics](./basics.mdx) and [numbers](./basics.mdx#numbers) first.',
+        'A [missing anchor](./basics.mdx#no-such-heading) only warns.',
+        '![logo](/img/logo.svg)',
+        '## First section',
+        '### A subsection',
+        '#### Too deep for the table of contents',
+      ].join('\n\n'),
+      { description: 'Where the book starts', keywords: ['start', 'intro'] },
+    ),
     basics: chapter('Basics', '## Numbers\n\nIntegers and floats.\n\nBack to [the intro](./intro.mdx).'),
     long: chapter('A long chapter', longText),
     secret: chapter('Secret page', 'Only with a direct link.', { unlisted: true }),
@@ -54,9 +66,20 @@ afterAll(() => fixture.remove());
 describe('routes', () => {
   it('every page of both languages is written as folder/index.html', () => {
     expect(htmlFiles()).toEqual([
-      '404.html', 'basics/index.html', 'index.html', 'intro/index.html', 'long/index.html', 'search/index.html', 'secret/index.html',
-      'zh-cn/404.html', 'zh-cn/basics/index.html', 'zh-cn/index.html', 'zh-cn/intro/index.html', 'zh-cn/long/index.html',
-      'zh-cn/search/index.html', 'zh-cn/secret/index.html',
+      '404.html',
+      'basics/index.html',
+      'index.html',
+      'intro/index.html',
+      'long/index.html',
+      'search/index.html',
+      'secret/index.html',
+      'zh-cn/404.html',
+      'zh-cn/basics/index.html',
+      'zh-cn/index.html',
+      'zh-cn/intro/index.html',
+      'zh-cn/long/index.html',
+      'zh-cn/search/index.html',
+      'zh-cn/secret/index.html',
     ]);
   });
 });
@@ -118,7 +141,9 @@ describe('base path', () => {
   });
 
   it('URLs in the data the client hydrates with carry it too', () => {
-    const data = /<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(html('intro/index.html'))![1];
+    const data = /<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(
+      html('intro/index.html'),
+    )![1];
     const { siteDataUrl } = JSON.parse(data) as { siteDataUrl: string };
     expect(siteDataUrl).toMatch(new RegExp(`^${BASE}assets/site/en\\.[0-9a-f]{10}\\.json$`));
     const siteData = html(siteDataUrl.slice(BASE.length));
@@ -132,7 +157,8 @@ describe('base path', () => {
     expect(siteFiles).toHaveLength(2);
     for (const file of htmlFiles()) {
       const page = html(file);
-      const url = JSON.parse(/<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(page)![1]).siteDataUrl as string;
+      const url = JSON.parse(/<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(page)![1])
+        .siteDataUrl as string;
       expect(siteFiles).toContain(url.slice(BASE.length));
       expect(page).toContain(`<link rel="preload" href="${url}" as="fetch" crossorigin>`);
       // The sidebar is in the page as HTML only, never a second time as data.
@@ -155,7 +181,10 @@ describe('base path', () => {
 describe('chapter pages', () => {
   it('the table of contents lists levels 2 and 3 only', () => {
     const intro = result.pages.find((p) => p.locale === 'en' && p.slug === 'intro')!;
-    expect(intro.toc).toEqual([{ id: 'first-section', text: 'First section', depth: 2 }, { id: 'a-subsection', text: 'A subsection', depth: 3 }]);
+    expect(intro.toc).toEqual([
+      { id: 'first-section', text: 'First section', depth: 2 },
+      { id: 'a-subsection', text: 'A subsection', depth: 3 },
+    ]);
   });
 
   it('reading time uses the singular and plural forms', () => {
@@ -175,7 +204,9 @@ describe('chapter pages', () => {
 describe('fallback', () => {
   it('a chapter missing in Chinese shows the English text under a visible note', () => {
     const page = html('zh-cn/basics/index.html');
-    expect(page).toContain(`<div class="admonition admonition-info fallback-banner" role="note"><div class="admonition-content"><p>${zhCn.notTranslated}</p></div></div>`);
+    expect(page).toContain(
+      `<div class="admonition admonition-info fallback-banner" role="note"><div class="admonition-content"><p>${zhCn.notTranslated}</p></div></div>`,
+    );
     expect(page).toContain('Integers and floats.');
     expect(page).toContain('<html lang="zh-CN"');
     // Its links stay in the Chinese site.
@@ -191,10 +222,15 @@ describe('fallback', () => {
 
 describe('unlisted pages', () => {
   it('are built and reachable, carry noindex and show the unlisted banner', () => {
-    for (const [file, strings] of [['secret/index.html', en], ['zh-cn/secret/index.html', zhCn]] as const) {
+    for (const [file, strings] of [
+      ['secret/index.html', en],
+      ['zh-cn/secret/index.html', zhCn],
+    ] as const) {
       const page = html(file);
       expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
-      expect(page).toContain(`<p class="admonition-heading">${strings.unlistedTitle}</p><div class="admonition-content"><p>${strings.unlistedBody}</p></div>`);
+      expect(page).toContain(
+        `<p class="admonition-heading">${strings.unlistedTitle}</p><div class="admonition-content"><p>${strings.unlistedBody}</p></div>`,
+      );
     }
     expect(html('intro/index.html')).not.toContain('noindex');
   });
@@ -219,7 +255,10 @@ describe('unlisted pages', () => {
 describe('warnings', () => {
   it('a broken anchor warns with file and line but does not fail the build', () => {
     const anchor = result.warnings.find((w) => w.message.includes('no-such-heading'));
-    expect(anchor).toMatchObject({ line: 9, message: 'broken anchor "./basics.mdx#no-such-heading": "basics" has no heading with id "no-such-heading"' });
+    expect(anchor).toMatchObject({
+      line: 9,
+      message: 'broken anchor "./basics.mdx#no-such-heading": "basics" has no heading with id "no-such-heading"',
+    });
     expect(anchor!.file).toMatch(/book\/en\/intro\.mdx$/);
   });
 });
@@ -229,7 +268,9 @@ describe('sitemap.xml', () => {
     const sitemap = html('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]).sort();
     const routes = ['', 'basics/', 'intro/', 'long/'];
-    expect(locs).toEqual([...routes.map((r) => `${ORIGIN}${BASE}${r}`), ...routes.map((r) => `${ORIGIN}${BASE}zh-cn/${r}`)].sort());
+    expect(locs).toEqual(
+      [...routes.map((r) => `${ORIGIN}${BASE}${r}`), ...routes.map((r) => `${ORIGIN}${BASE}zh-cn/${r}`)].sort(),
+    );
     expect(sitemap.match(/<changefreq>weekly<\/changefreq>/g)).toHaveLength(locs.length);
     expect(sitemap.match(/<priority>0.5<\/priority>/g)).toHaveLength(locs.length);
     expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="zh-CN" href="${ORIGIN}${BASE}zh-cn/intro/"/>`);

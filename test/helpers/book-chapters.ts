@@ -6,12 +6,16 @@ import { escapeHeadingIds } from '../../src/markdown/plugins/heading-ids.js';
 /** Every chapter file of the real book, named `locale/file` for failure messages. */
 export function bookChapters(): Array<{ name: string; source: string }> {
   const bookDir = path.join(import.meta.dirname, '..', '..', 'book');
-  return ['en', 'zh-cn'].flatMap((locale) => readdirSync(path.join(bookDir, locale))
-    .filter((file) => file.endsWith('.mdx'))
-    .map((file) => ({ name: `${locale}/${file}`, source: readFileSync(path.join(bookDir, locale, file), 'utf8') })));
+  return ['en', 'zh-cn'].flatMap((locale) =>
+    readdirSync(path.join(bookDir, locale))
+      .filter((file) => file.endsWith('.mdx'))
+      .map((file) => ({ name: `${locale}/${file}`, source: readFileSync(path.join(bookDir, locale, file), 'utf8') })),
+  );
 }
 
-interface Parser { parse(text: string): unknown }
+interface Parser {
+  parse(text: string): unknown;
+}
 
 /**
  * Parses every chapter as the compiler does (heading ids `{#id}` escaped, which MDX would read as

@@ -7,7 +7,9 @@ export function processesWith(marker: string): number[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) pids.push(Number(entry));
-    } catch { /* it ended while we looked */ }
+    } catch {
+      /* it ended while we looked */
+    }
   }
   return pids;
 }

@@ -25,13 +25,25 @@ export function ourCategories(tokens: Token[]): Category[] {
 
 function ourCategory(cls: Token['cls']): Category {
   switch (cls) {
-    case 'comment': case 'string': case 'regexp': case 'number': case 'literal': case 'keyword': return cls;
-    case 'punct': return 'field'; // Python and JavaScript use it for interpolations' punctuation only
-    default: return 'code';
+    case 'comment':
+    case 'string':
+    case 'regexp':
+    case 'number':
+    case 'literal':
+    case 'keyword':
+      return cls;
+    case 'punct':
+      return 'field'; // Python and JavaScript use it for interpolations' punctuation only
+    default:
+      return 'code';
   }
 }
 
-const SHIKI_LANGUAGES: Record<string, string> = { python: 'python', javascript: 'javascript', typescript: 'typescript' };
+const SHIKI_LANGUAGES: Record<string, string> = {
+  python: 'python',
+  javascript: 'javascript',
+  typescript: 'typescript',
+};
 
 /** Shiki with the grammars compared (bundled with the package: nothing is downloaded). */
 export async function loadShiki(): Promise<Highlighter> {
@@ -73,7 +85,11 @@ export function shikiCategory(scopes: string[], text: string): Category {
   // and `%s` in a plain string are the string's own text.
   const fstring = has('meta.fstring');
   if (innermost.startsWith('punctuation.definition.template-expression')) return 'field';
-  if (fstring && (innermost.startsWith('constant.character.format.placeholder') || innermost.startsWith('storage.type.format'))) return 'field';
+  if (
+    fstring &&
+    (innermost.startsWith('constant.character.format.placeholder') || innermost.startsWith('storage.type.format'))
+  )
+    return 'field';
   // A template's `${…}` sits inside the string's scope: the string ends where the field begins.
   const inString = lastIndex('string.') > Math.max(lastIndex('meta.template.expression'), lastIndex('meta.embedded'));
   if (inString) return has('string.regexp') ? 'regexp' : 'string';
@@ -81,12 +97,18 @@ export function shikiCategory(scopes: string[], text: string): Category {
   if (has('constant.numeric')) return 'number';
   if (has('constant.language')) return 'literal';
   // Word operators (`not`, `in`, `typeof`, `new`, `yield from`) are keywords; `+`, `=>`, `==` are code.
-  if (/^[\p{L}_$][\p{L}\p{N}_$ ]*$/u.test(text) && (has('keyword.') || has('storage.type') || has('storage.modifier'))) return 'keyword';
+  if (/^[\p{L}_$][\p{L}\p{N}_$ ]*$/u.test(text) && (has('keyword.') || has('storage.type') || has('storage.modifier')))
+    return 'keyword';
   return 'code';
 }
 
 /** A run of characters the two categorise differently. */
-export interface Difference { at: number; text: string; ours: Category; shiki: Category }
+export interface Difference {
+  at: number;
+  text: string;
+  ours: Category;
+  shiki: Category;
+}
 
 /** The runs of non-blank characters where the categories differ (neighbours with the same pair merged). */
 export function differences(code: string, ours: Category[], shiki: Category[]): Difference[] {

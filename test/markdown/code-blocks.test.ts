@@ -25,7 +25,9 @@ describe('code blocks are highlighted at build time', () => {
 
   it('text is shown as it is, without token spans', () => {
     const html = renderBody(fence('text', 'def x(): <b>not</b>'));
-    expect(html).toContain('<code class="language-text"><span class="code-line">def x(): &lt;b&gt;not&lt;/b&gt;\n</span></code>');
+    expect(html).toContain(
+      '<code class="language-text"><span class="code-line">def x(): &lt;b&gt;not&lt;/b&gt;\n</span></code>',
+    );
     expect(html).not.toContain('tok-');
   });
 
@@ -56,29 +58,43 @@ describe('code blocks are highlighted at build time', () => {
 
 describe('code block options', () => {
   it('title="file.py" shows a title bar', () => {
-    expect(renderBody(fence('python', 'x = 1', 'title="greet.py"'))).toContain('<div class="code-block-title">greet.py</div>');
+    expect(renderBody(fence('python', 'x = 1', 'title="greet.py"'))).toContain(
+      '<div class="code-block-title">greet.py</div>',
+    );
   });
 
   it('{1,3-5} highlights exactly those lines', () => {
-    const html = renderBody(fence('python', ['a = 1', 'b = 2', 'c = 3', 'd = 4', 'e = 5', 'f = 6'].join('\n'), 'title="x.py" {1,3-5}'));
+    const html = renderBody(
+      fence('python', ['a = 1', 'b = 2', 'c = 3', 'd = 4', 'e = 5', 'f = 6'].join('\n'), 'title="x.py" {1,3-5}'),
+    );
     const lines = [...html.matchAll(/<span class="(code-line[^"]*)">/g)].map((m) => m[1]);
     expect(lines).toEqual([
-      'code-line code-line-highlighted', 'code-line', 'code-line code-line-highlighted',
-      'code-line code-line-highlighted', 'code-line code-line-highlighted', 'code-line',
+      'code-line code-line-highlighted',
+      'code-line',
+      'code-line code-line-highlighted',
+      'code-line code-line-highlighted',
+      'code-line code-line-highlighted',
+      'code-line',
     ]);
   });
 
   it('renders the copy and word-wrap buttons with translated labels', () => {
     const en = renderBody(fence('python', 'x = 1'));
-    expect(en).toMatch(/<button type="button" class="code-button" data-code-action="wrap" aria-label="Toggle word wrap"/);
-    expect(en).toMatch(/<button type="button" class="code-button" data-code-action="copy" aria-label="Copy code to clipboard" title="Copy" data-copied-label="Copied"><span class="code-button-label">Copy<\/span><\/button>/);
+    expect(en).toMatch(
+      /<button type="button" class="code-button" data-code-action="wrap" aria-label="Toggle word wrap"/,
+    );
+    expect(en).toMatch(
+      /<button type="button" class="code-button" data-code-action="copy" aria-label="Copy code to clipboard" title="Copy" data-copied-label="Copied"><span class="code-button-label">Copy<\/span><\/button>/,
+    );
     const zh = renderBody(fence('python', 'x = 1'), 'zh-cn');
     expect(zh).toContain('data-code-action="copy" aria-label="复制代码到剪贴板"');
   });
 
   it('parseCodeMeta reads every option and rejects what it does not know', () => {
     expect(parseCodeMeta('title="a.py" {1,3-4} norun="needs the network"')).toEqual({
-      title: 'a.py', highlight: new Set([1, 3, 4]), norun: 'needs the network',
+      title: 'a.py',
+      highlight: new Set([1, 3, 4]),
+      norun: 'needs the network',
     });
     expect(parseCodeMeta('raises="ValueError"')).toEqual({ highlight: new Set(), raises: 'ValueError' });
     expect(() => parseCodeMeta('colour="red"')).toThrow('unknown code block option "colour"');
@@ -97,11 +113,21 @@ describe('```output blocks', () => {
   it('attach to the block before them', () => {
     const body = `${fence('python', 'print("hi")')}\n\n${fence('output', 'hi')}\n\nAfter.`;
     const html = renderBody(body);
-    expect(html).toContain('<div class="code-output"><div class="code-output-label">Output</div><pre class="code-output-pre" tabindex="0"><code>hi</code></pre></div></div>');
+    expect(html).toContain(
+      '<div class="code-output"><div class="code-output-label">Output</div><pre class="code-output-pre" tabindex="0"><code>hi</code></pre></div></div>',
+    );
     // One code block, with the output inside it.
     expect(html.match(/class="code-block"/g)).toHaveLength(1);
     // An example the page may offer to run carries its browser-check key, made at compile time.
-    expect(compileBody(body).examples).toEqual([{ lang: 'python', code: 'print("hi")', line: 5, output: 'hi', key: exampleKey({ lang: 'python', code: 'print("hi")', output: 'hi' }) }]);
+    expect(compileBody(body).examples).toEqual([
+      {
+        lang: 'python',
+        code: 'print("hi")',
+        line: 5,
+        output: 'hi',
+        key: exampleKey({ lang: 'python', code: 'print("hi")', output: 'hi' }),
+      },
+    ]);
   });
 
   it('an output block on its own is an error', () => {
@@ -111,13 +137,21 @@ describe('```output blocks', () => {
   });
 
   it('examples record norun, raises and title for the checker', () => {
-    const examples = compileBody([
-      fence('python', 'raise ValueError("bad")', 'raises="ValueError"'),
-      fence('javascript', 'await fetch("https://example.com")', 'norun="needs the network"'),
-      fence('python', 'x = 1', 'title="x.py"'),
-    ].join('\n\n')).examples;
+    const examples = compileBody(
+      [
+        fence('python', 'raise ValueError("bad")', 'raises="ValueError"'),
+        fence('javascript', 'await fetch("https://example.com")', 'norun="needs the network"'),
+        fence('python', 'x = 1', 'title="x.py"'),
+      ].join('\n\n'),
+    ).examples;
     expect(examples).toEqual([
-      { lang: 'python', code: 'raise ValueError("bad")', line: 5, raises: 'ValueError', key: exampleKey({ lang: 'python', code: 'raise ValueError("bad")', raises: 'ValueError' }) },
+      {
+        lang: 'python',
+        code: 'raise ValueError("bad")',
+        line: 5,
+        raises: 'ValueError',
+        key: exampleKey({ lang: 'python', code: 'raise ValueError("bad")', raises: 'ValueError' }),
+      },
       { lang: 'javascript', code: 'await fetch("https://example.com")', line: 9, norun: 'needs the network' },
       { lang: 'python', code: 'x = 1', line: 13, title: 'x.py', key: exampleKey({ lang: 'python', code: 'x = 1' }) },
     ]);
@@ -126,15 +160,22 @@ describe('```output blocks', () => {
 
 describe('nobrowser="reason"', () => {
   it('is parsed onto the options and onto the example, beside the other options', () => {
-    expect(parseCodeMeta('nobrowser="starts a subprocess"')).toEqual({ highlight: new Set(), nobrowser: 'starts a subprocess' });
-    expect(parseCodeMeta('title="a.py" nobrowser="reads the real clock" {1}')).toEqual({
-      title: 'a.py', highlight: new Set([1]), nobrowser: 'reads the real clock',
+    expect(parseCodeMeta('nobrowser="starts a subprocess"')).toEqual({
+      highlight: new Set(),
+      nobrowser: 'starts a subprocess',
     });
-    const examples = compileBody([
-      fence('python', 'import subprocess', 'nobrowser="starts a subprocess"'),
-      fence('js', 'console.log(process.argv)', 'nobrowser="uses process"'),
-      fence('python', 'print(1)'),
-    ].join('\n\n')).examples;
+    expect(parseCodeMeta('title="a.py" nobrowser="reads the real clock" {1}')).toEqual({
+      title: 'a.py',
+      highlight: new Set([1]),
+      nobrowser: 'reads the real clock',
+    });
+    const examples = compileBody(
+      [
+        fence('python', 'import subprocess', 'nobrowser="starts a subprocess"'),
+        fence('js', 'console.log(process.argv)', 'nobrowser="uses process"'),
+        fence('python', 'print(1)'),
+      ].join('\n\n'),
+    ).examples;
     expect(examples).toEqual([
       { lang: 'python', code: 'import subprocess', line: 5, nobrowser: 'starts a subprocess' },
       { lang: 'javascript', code: 'console.log(process.argv)', line: 9, nobrowser: 'uses process' },

@@ -25,7 +25,7 @@ describe('link and image URLs', () => {
     ['[x](javascript:alert(1))', 1, 'javascript'],
     ['Text and [x](JavaScript:alert(1))', 10, 'javascript'],
     ['![x](vbscript:msgbox)', 1, 'vbscript'],
-    ["![x](data:image/svg+xml;base64,PHN2Zz4=)", 1, "data"],
+    ['![x](data:image/svg+xml;base64,PHN2Zz4=)', 1, 'data'],
     ['[x](data:text/html;base64,PHNjcmlwdD4=)', 1, 'data'],
     ['[x](file:///etc/passwd)', 1, 'file'],
     ['[x](java&#x09;script:alert(1))', 1, 'javascript'],
@@ -41,7 +41,11 @@ describe('link and image URLs', () => {
   });
 
   it('http, https, mailto, tel and relative links pass', () => {
-    expect(() => compileBody('[a](https://python.org) [b](http://example.com) [c](mailto:a@b.c) [d](tel:+4912) [e](#top) [f](/img/logo.svg)')).not.toThrow();
+    expect(() =>
+      compileBody(
+        '[a](https://python.org) [b](http://example.com) [c](mailto:a@b.c) [d](tel:+4912) [e](#top) [f](/img/logo.svg)',
+      ),
+    ).not.toThrow();
   });
 });
 
@@ -86,7 +90,9 @@ describe('book.config.json syntax', () => {
 
 describe('chapter files', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'pybook-chapter-files-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pybook-chapter-files-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
   const at = (name: string) => path.join(dir, name);
 
@@ -96,7 +102,10 @@ describe('chapter files', () => {
   });
 
   it('invalid UTF-8 names the line and column of the first bad byte', () => {
-    writeFileSync(at('latin1.mdx'), Buffer.concat([Buffer.from('---\ntitle: A\n---\n\nCaf'), Buffer.from([0xe9]), Buffer.from(' crème\n')]));
+    writeFileSync(
+      at('latin1.mdx'),
+      Buffer.concat([Buffer.from('---\ntitle: A\n---\n\nCaf'), Buffer.from([0xe9]), Buffer.from(' crème\n')]),
+    );
     const error = located(() => readChapterFile(at('latin1.mdx'), dir));
     expect(error.message).toMatch(/not valid UTF-8 \(byte 0xe9/);
     expect(error.position).toMatchObject({ line: 5, column: 4 });
@@ -127,17 +136,29 @@ describe('chapter files', () => {
 
   it('a chapter over 2 MB is refused', () => {
     writeFileSync(at('huge.mdx'), 'x'.repeat(2 * 1024 * 1024 + 1));
-    expect(located(() => readChapterFile(at('huge.mdx'), dir)).message).toMatch(/more than the 2 MB a chapter may have/);
+    expect(located(() => readChapterFile(at('huge.mdx'), dir)).message).toMatch(
+      /more than the 2 MB a chapter may have/,
+    );
   });
 });
 
 describe('files a chapter refers to', () => {
   it('a missing image or static file fails the build with its location; present ones pass', async () => {
     const book = await createFixtureBook({
-      chapters: { en: { intro: chapter('Intro', '![Logo](/img/logo.svg)\n\n![Gone](/img/missing.png)\n\n[Download](./files/data.zip)') } },
+      chapters: {
+        en: {
+          intro: chapter(
+            'Intro',
+            '![Logo](/img/logo.svg)\n\n![Gone](/img/missing.png)\n\n[Download](./files/data.zip)',
+          ),
+        },
+      },
     });
     try {
-      const error = await new Builder({ configPath: book.configPath }).build().then(() => undefined, (e: unknown) => e);
+      const error = await new Builder({ configPath: book.configPath }).build().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(BookErrors);
       const errors = (error as BookErrors).errors;
       expect(errors.map((e) => e.message)).toEqual([
@@ -180,7 +201,9 @@ describe('files a chapter refers to', () => {
       expect(readFileSync(path.join(out, 'site', 'linked.txt'), 'utf8')).toBe('inside the project');
 
       symlinkSync('/etc/hostname', path.join(staticDir, 'secret.txt'));
-      await expect(runBuild({ config: book.configPath, outDir: path.join(out, 'site'), quiet: true })).rejects.toThrow(/secret\.txt.*|link to \/etc\/hostname, outside the project/);
+      await expect(runBuild({ config: book.configPath, outDir: path.join(out, 'site'), quiet: true })).rejects.toThrow(
+        /secret\.txt.*|link to \/etc\/hostname, outside the project/,
+      );
       expect(readFileSync(path.join(out, 'site', 'linked.txt'), 'utf8')).toBe('inside the project');
     } finally {
       await book.remove();

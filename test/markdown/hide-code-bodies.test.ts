@@ -23,7 +23,8 @@ function parseHidden(source: string) {
  * Offsets index into the text that was parsed (it has no code bodies); lines and columns must
  * match. The estree programs of MDX expressions are not mapped (nothing reads them).
  */
-const withoutOffsets = (tree: unknown) => JSON.parse(JSON.stringify(tree, (key, value) => (key === 'offset' || key === 'estree' ? undefined : value)));
+const withoutOffsets = (tree: unknown) =>
+  JSON.parse(JSON.stringify(tree, (key, value) => (key === 'offset' || key === 'estree' ? undefined : value)));
 
 const fence = (lang: string, body: string, marker = '```') => `${marker}${lang}\n${body}\n${marker}`;
 
@@ -83,8 +84,17 @@ describe('parsing with code bodies hidden', () => {
   });
 
   it('reports a syntax error after a code block at its line in the source', () => {
-    const source = ['Intro', '', fence('python', 'a = 1\nb = 2\nc = 3'), '', 'Broken <b {oops after the code.'].join('\n');
-    const error = (run: () => unknown) => { try { run(); } catch (caught) { return caught as { line?: number; column?: number }; } throw new Error('no error'); };
+    const source = ['Intro', '', fence('python', 'a = 1\nb = 2\nc = 3'), '', 'Broken <b {oops after the code.'].join(
+      '\n',
+    );
+    const error = (run: () => unknown) => {
+      try {
+        run();
+      } catch (caught) {
+        return caught as { line?: number; column?: number };
+      }
+      throw new Error('no error');
+    };
     const hidden = error(() => parseHidden(source));
     const direct = error(() => parser.parse(source));
     expect(hidden.line).toBe(9);
@@ -98,7 +108,12 @@ describe('parsing with code bodies hidden', () => {
   it('gives code nodes the body and the fence lines of the source', () => {
     const source = 'Intro\n\n```python\nx = 1\n\ny = 2\n```\n\n~~~\nz\n~~~\n\nAfter';
     const { tree } = parseHidden(source);
-    const nodes = tree.children.map((node) => [node.type, 'value' in node ? node.value : undefined, node.position!.start.line, node.position!.end.line]);
+    const nodes = tree.children.map((node) => [
+      node.type,
+      'value' in node ? node.value : undefined,
+      node.position!.start.line,
+      node.position!.end.line,
+    ]);
     expect(nodes).toEqual([
       ['paragraph', undefined, 1, 1],
       ['code', 'x = 1\n\ny = 2', 3, 7],

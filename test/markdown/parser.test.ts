@@ -15,18 +15,38 @@ function typesOf(node: Root | RootContent): string[] {
   return 'children' in node ? [...own, ...node.children.flatMap((child) => typesOf(child))] : own;
 }
 
-describe('the chapter parser (remark-parse with the chapter format\'s syntax plugins)', () => {
+describe("the chapter parser (remark-parse with the chapter format's syntax plugins)", () => {
   it('reads YAML front matter as a yaml node, and only at the very start', () => {
     const tree = parse('---\ntitle: T\n---\n\nText');
-    expect(tree.children[0]).toMatchObject({ type: 'yaml', value: 'title: T', position: { start: { line: 1, column: 1 }, end: { line: 3, column: 4 } } });
+    expect(tree.children[0]).toMatchObject({
+      type: 'yaml',
+      value: 'title: T',
+      position: { start: { line: 1, column: 1 }, end: { line: 3, column: 4 } },
+    });
     expect(typesOf(parse('Text\n\n---\ntitle: T\n---'))).not.toContain('yaml');
   });
 
   it('reads GFM tables with their alignment, and ~~strikethrough~~', () => {
     const [table] = parse('| a | b | c |\n| :- | :-: | -: |\n| ~~x~~ | `a\\|b` | 1 |').children;
     expect(table).toMatchObject({ type: 'table', align: ['left', 'center', 'right'] });
-    expect(typesOf(table)).toEqual(['table', 'tableRow', 'tableCell', 'text', 'tableCell', 'text', 'tableCell', 'text',
-      'tableRow', 'tableCell', 'delete', 'text', 'tableCell', 'inlineCode', 'tableCell', 'text']);
+    expect(typesOf(table)).toEqual([
+      'table',
+      'tableRow',
+      'tableCell',
+      'text',
+      'tableCell',
+      'text',
+      'tableCell',
+      'text',
+      'tableRow',
+      'tableCell',
+      'delete',
+      'text',
+      'tableCell',
+      'inlineCode',
+      'tableCell',
+      'text',
+    ]);
   });
 
   it('leaves out the rest of GFM: no literal autolinks, task lists or footnotes', () => {
@@ -38,13 +58,29 @@ describe('the chapter parser (remark-parse with the chapter format\'s syntax plu
 
   it('reads MDX: JSX elements with their attributes, expressions and ESM', () => {
     const tree = parse('import {A} from "./a.js"\n\n<Compare left="JavaScript">\n\n*text* {1 + 2}\n\n</Compare>');
-    expect(typesOf(tree)).toEqual(['mdxjsEsm', 'mdxJsxFlowElement', 'paragraph', 'emphasis', 'text', 'text', 'mdxTextExpression']);
-    expect((tree.children[1] as { attributes: unknown[] }).attributes).toMatchObject([{ type: 'mdxJsxAttribute', name: 'left', value: 'JavaScript' }]);
+    expect(typesOf(tree)).toEqual([
+      'mdxjsEsm',
+      'mdxJsxFlowElement',
+      'paragraph',
+      'emphasis',
+      'text',
+      'text',
+      'mdxTextExpression',
+    ]);
+    expect((tree.children[1] as { attributes: unknown[] }).attributes).toMatchObject([
+      { type: 'mdxJsxAttribute', name: 'left', value: 'JavaScript' },
+    ]);
   });
 
   it('reads directives: containers with a label and attributes, leaf and text directives', () => {
-    const [container] = parse(':::tip[A *label*]{#id .class key="value"}\nBody with :text[x] and\n::leaf{y=z}\n:::').children;
-    expect(container).toMatchObject({ type: 'containerDirective', name: 'tip', attributes: { id: 'id', class: 'class', key: 'value' } });
+    const [container] = parse(
+      ':::tip[A *label*]{#id .class key="value"}\nBody with :text[x] and\n::leaf{y=z}\n:::',
+    ).children;
+    expect(container).toMatchObject({
+      type: 'containerDirective',
+      name: 'tip',
+      attributes: { id: 'id', class: 'class', key: 'value' },
+    });
     expect(typesOf(container)).toContain('textDirective');
     expect(typesOf(container)).toContain('leafDirective');
   });
@@ -70,7 +106,12 @@ describe('syntax errors in a chapter', () => {
   const file = 'book/en/broken.mdx';
   const located = (body: string) => {
     try {
-      compileChapter(`---\ntitle: Broken\n---\n\n${body}`, file, { slug: 'broken', basePath: '/', localePaths: [], routeFor: (slug) => `/${slug}/` });
+      compileChapter(`---\ntitle: Broken\n---\n\n${body}`, file, {
+        slug: 'broken',
+        basePath: '/',
+        localePaths: [],
+        routeFor: (slug) => `/${slug}/`,
+      });
     } catch (error) {
       if (error instanceof BookError) return { message: error.message, ...error.position };
       throw error;

@@ -24,12 +24,24 @@ describe('GFM tables', () => {
 describe('the table shortcut (a table construct that refuses lines before no delimiter row)', () => {
   // The same parser as the compiler's, with micromark's own table construct instead.
   function micromarksTables(this: unknown) {
-    const data = (this as { data: () => { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] } }).data();
+    const data = (
+      this as { data: () => { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] } }
+    ).data();
     (data.micromarkExtensions ??= []).push(gfmTable(), gfmStrikethrough());
     (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown());
   }
-  const ours = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmTables).use(remarkMdx).use(remarkDirective);
-  const theirs = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(micromarksTables).use(remarkMdx).use(remarkDirective);
+  const ours = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkGfmTables)
+    .use(remarkMdx)
+    .use(remarkDirective);
+  const theirs = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(micromarksTables)
+    .use(remarkMdx)
+    .use(remarkDirective);
 
   const cases = [
     'a | b\n--- | ---\n1 | 2\nno pipe body row\n\nafter',

@@ -13,7 +13,16 @@ describe('visit', () => {
     visit(tree, (node, index, parent) => {
       seen.push(`${node.type}@${index ?? '-'}<${parent?.type ?? ''}`);
     });
-    expect(seen).toEqual(['root@-<', 'heading@0<root', 'text@0<heading', 'paragraph@1<root', 'text@0<paragraph', 'emphasis@1<paragraph', 'text@0<emphasis', 'text@2<paragraph']);
+    expect(seen).toEqual([
+      'root@-<',
+      'heading@0<root',
+      'text@0<heading',
+      'paragraph@1<root',
+      'text@0<paragraph',
+      'emphasis@1<paragraph',
+      'text@0<emphasis',
+      'text@2<paragraph',
+    ]);
   });
 
   it('filters by type, skips children on SKIP and stops on EXIT', () => {

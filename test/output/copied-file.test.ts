@@ -33,7 +33,11 @@ describe('a site file copied from a file on disk', () => {
     const bytes = Buffer.from([0, 1, 2, 255, 10, 13]);
     writeFileSync(source, bytes);
     const out = path.join(dir, 'site');
-    const files = new Map<string, string | CopiedFile>([[MARKER_FILE, markerJson([])], ['assets/runtime.wasm', copyOf(source)], ['index.html', '<p>x</p>']]);
+    const files = new Map<string, string | CopiedFile>([
+      [MARKER_FILE, markerJson([])],
+      ['assets/runtime.wasm', copyOf(source)],
+      ['index.html', '<p>x</p>'],
+    ]);
     writeSiteAtomically(out, files, []);
     expect(readFileSync(path.join(out, 'assets/runtime.wasm'))).toEqual(bytes);
 

@@ -36,17 +36,25 @@ describe('fixtures published with the site', () => {
   });
 
   it.each([
-    ['/proc/self/environ', 'env.json', /link to \/proc\/\d+\/environ, outside the project: fixtures must live inside the project/],
+    [
+      '/proc/self/environ',
+      'env.json',
+      /link to \/proc\/\d+\/environ, outside the project: fixtures must live inside the project/,
+    ],
     ['/etc/passwd', 'users.txt', /link to \/etc\/passwd, outside the project: fixtures must live inside the project/],
   ])('a link to %s is an error naming the fixture', async (outside, name, message) => {
     symlinkSync(outside, path.join(fixtures, name));
     await expect(build()).rejects.toThrow(message);
-    await expect(build()).rejects.toMatchObject({ position: { file: expect.stringContaining(path.join('book', 'fixtures', name)) } });
+    await expect(build()).rejects.toMatchObject({
+      position: { file: expect.stringContaining(path.join('book', 'fixtures', name)) },
+    });
   });
 
   it('a FIFO is an error naming the fixture, not skipped', async () => {
     execFileSync('mkfifo', [path.join(fixtures, 'pipe.txt')]);
     await expect(build()).rejects.toThrow(/this fixture is neither a file nor a folder \(a FIFO, socket or device\?\)/);
-    await expect(build()).rejects.toMatchObject({ position: { file: expect.stringContaining(path.join('book', 'fixtures', 'pipe.txt')) } });
+    await expect(build()).rejects.toMatchObject({
+      position: { file: expect.stringContaining(path.join('book', 'fixtures', 'pipe.txt')) },
+    });
   });
 });

@@ -1,4 +1,13 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +41,6 @@ function contentsOf(dir: string): Record<string, string> {
   return out;
 }
 
-
 const build = (outDir: string) => runBuild({ config: fixture.configPath, outDir, quiet: true });
 
 beforeAll(async () => {
@@ -64,7 +72,7 @@ describe('the manifest', () => {
 });
 
 describe('a copied or planted marker does not make a folder deletable', () => {
-  it('`pybook build --out-dir docs` with a planted marker refuses (docs is the project\'s, by name) and deletes nothing', async () => {
+  it("`pybook build --out-dir docs` with a planted marker refuses (docs is the project's, by name) and deletes nothing", async () => {
     writeFileSync(path.join(fixture.root, 'docs', MARKER_FILE), '{"generator":"pybook"}');
     const before = contentsOf(path.join(fixture.root, 'docs'));
     const run = await pybook(['build', '--out-dir', 'docs'], fixture.root);
@@ -73,18 +81,20 @@ describe('a copied or planted marker does not make a folder deletable', () => {
     expect(contentsOf(path.join(fixture.root, 'docs'))).toEqual(before);
   });
 
-  it('a real build\'s manifest copied into a folder of notes: refused, naming the notes', async () => {
+  it("a real build's manifest copied into a folder of notes: refused, naming the notes", async () => {
     const notes = path.join(scratch, 'notes');
     mkdirSync(notes);
     writeFileSync(path.join(notes, 'authoring.md'), 'mine');
     writeFileSync(path.join(notes, 'style-guide.md'), 'mine too');
     cpSync(path.join(built, MARKER_FILE), path.join(notes, MARKER_FILE));
     const before = contentsOf(notes);
-    await expect(build(notes)).rejects.toThrow(/holds files pybook did not write, or that changed since: authoring\.md, style-guide\.md/);
+    await expect(build(notes)).rejects.toThrow(
+      /holds files pybook did not write, or that changed since: authoring\.md, style-guide\.md/,
+    );
     expect(contentsOf(notes)).toEqual(before);
   });
 
-  it('a listed name with other bytes (the user\'s own index.html) is not the file pybook wrote', async () => {
+  it("a listed name with other bytes (the user's own index.html) is not the file pybook wrote", async () => {
     const site = path.join(scratch, 'own-index');
     cpSync(built, site, { recursive: true });
     // The same size, so only the bytes tell it apart.
@@ -99,7 +109,10 @@ describe('a copied or planted marker does not make a folder deletable', () => {
   it('a folder that only looks like an old output (generator meta, assets/) keeps its notes.txt', async () => {
     const lookalike = path.join(scratch, 'lookalike');
     mkdirSync(path.join(lookalike, 'assets'), { recursive: true });
-    writeFileSync(path.join(lookalike, 'index.html'), '<!doctype html><meta name="generator" content="pybook 1.0.0"><title>x</title>');
+    writeFileSync(
+      path.join(lookalike, 'index.html'),
+      '<!doctype html><meta name="generator" content="pybook 1.0.0"><title>x</title>',
+    );
     writeFileSync(path.join(lookalike, 'notes.txt'), 'keep me');
     await expect(build(lookalike)).rejects.toThrow(/holds no manifest of pybook's .*: index\.html, notes\.txt/);
     expect(readFileSync(path.join(lookalike, 'notes.txt'), 'utf8')).toBe('keep me');
@@ -130,7 +143,10 @@ describe('a copied or planted marker does not make a folder deletable', () => {
     writeFileSync(path.join(planted, 'thesis.tex'), 'years of work');
     const warnings: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => { warnings.push(String(chunk)); return true; });
+    process.stderr.write = (chunk: string) => {
+      warnings.push(String(chunk));
+      return true;
+    };
     try {
       await build(path.join(parent, 'site'));
     } finally {
@@ -141,16 +157,18 @@ describe('a copied or planted marker does not make a folder deletable', () => {
     expect(warnings.join('')).toMatch(/left .*site\.previous-999999 in place: .*holds files pybook did not write/);
   });
 
-  it('a planted folder with this very build\'s staging name is not taken over', async () => {
+  it("a planted folder with this very build's staging name is not taken over", async () => {
     const parent = path.join(scratch, 'P');
     const squatter = path.join(parent, `site.staging-${process.pid}`);
     mkdirSync(squatter, { recursive: true });
     writeFileSync(path.join(squatter, 'paper.txt'), 'mine');
-    await expect(build(path.join(parent, 'site'))).rejects.toThrow(/is in the way of the build and holds files pybook did not write \(paper\.txt\)/);
+    await expect(build(path.join(parent, 'site'))).rejects.toThrow(
+      /is in the way of the build and holds files pybook did not write \(paper\.txt\)/,
+    );
     expect(readFileSync(path.join(squatter, 'paper.txt'), 'utf8')).toBe('mine');
   });
 
-  it('a killed build\'s staging folder with a file it did not journal is left alone', async () => {
+  it("a killed build's staging folder with a file it did not journal is left alone", async () => {
     const parent = path.join(scratch, 'K');
     const outDir = path.join(parent, 'site');
     await build(outDir);
@@ -166,7 +184,10 @@ describe('a copied or planted marker does not make a folder deletable', () => {
 describe('refused before the build starts', () => {
   it('an --out-dir under a regular file', async () => {
     writeFileSync(path.join(scratch, 'a-file.txt'), 'x');
-    const run = await pybook(['build', '--config', fixture.configPath, '--out-dir', path.join(scratch, 'a-file.txt', 'site')], scratch);
+    const run = await pybook(
+      ['build', '--config', fixture.configPath, '--out-dir', path.join(scratch, 'a-file.txt', 'site')],
+      scratch,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/a-file\.txt is a file, so no folder can be made under it/);
     expect(run.stderr).not.toMatch(/compiling chapters/);

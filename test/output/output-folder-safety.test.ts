@@ -24,9 +24,10 @@ let scratch: string;
 
 /** Every file below `dir`, as relative paths, to prove nothing was deleted. */
 function listing(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => !n.startsWith('out')).sort();
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((n) => !n.startsWith('out'))
+    .sort();
 }
-
 
 beforeAll(async () => {
   fixture = await createFixtureBook({ chapters: { en: { intro: chapter('Intro', 'Hello.') } } });
@@ -43,7 +44,8 @@ afterAll(async () => {
 });
 
 describe('the output folder guard refuses', () => {
-  const refused = (outDir: string) => () => assertSafeOutputDir(outDir, protectedFoldersOf(loadConfig(fixture.configPath)));
+  const refused = (outDir: string) => () =>
+    assertSafeOutputDir(outDir, protectedFoldersOf(loadConfig(fixture.configPath)));
 
   it.each([
     ['the project root', '.', /it is the project folder itself/],
@@ -66,9 +68,12 @@ describe('the output folder guard refuses', () => {
     expect(refused(os.homedir())).toThrow(/home folder/);
   });
 
-  it.each(['docs', 'test', 'bin', 'dist', 'bench', 'tools'])('the project\'s %s folder, by name, even empty or missing', (name) => {
-    expect(refused(path.join(fixture.root, name))).toThrow(new RegExp(`it is the project's ${name} folder`));
-  });
+  it.each(['docs', 'test', 'bin', 'dist', 'bench', 'tools'])(
+    "the project's %s folder, by name, even empty or missing",
+    (name) => {
+      expect(refused(path.join(fixture.root, name))).toThrow(new RegExp(`it is the project's ${name} folder`));
+    },
+  );
 
   it('a non-empty folder pybook did not write, a file, and a link', () => {
     const notes = path.join(scratch, 'notes');
@@ -108,21 +113,39 @@ describe('the output folder guard accepts', () => {
     expect(named.some((n) => /^assets\/app\.[A-Z0-9]+\.js$/.test(n))).toBe(true);
     expect(named.some((n) => /^assets\/pages\/en\/intro\.[0-9a-f]{10}\.js$/.test(n))).toBe(true);
     // Pages keep their names; the runner's sandbox document is named by its content (assets/runner/sandbox.<hash>/).
-    expect(named.some((n) => (n.endsWith('.html') && !/^assets\/runner\/sandbox\.[0-9a-f]{10}\/index\.html$/.test(n)) || n === 'sitemap.xml' || n.startsWith('img/'))).toBe(false);
+    expect(
+      named.some(
+        (n) =>
+          (n.endsWith('.html') && !/^assets\/runner\/sandbox\.[0-9a-f]{10}\/index\.html$/.test(n)) ||
+          n === 'sitemap.xml' ||
+          n.startsWith('img/'),
+      ),
+    ).toBe(false);
     for (const name of named) expect(existsSync(path.join(outDir, name))).toBe(true);
   });
 });
 
 describe('pybook build and watch on the command line', () => {
   it.each([
-    ['build', '.'], ['build', 'book'], ['build', 'docs'], ['build', '..'], ['watch', '.'], ['watch', 'book'],
+    ['build', '.'],
+    ['build', 'book'],
+    ['build', 'docs'],
+    ['build', '..'],
+    ['watch', '.'],
+    ['watch', 'book'],
   ])('`pybook %s --out-dir %s` refuses, exits non-zero and deletes nothing', async (verb, outDir) => {
     const before = listing(fixture.root);
-    const run = await pybook([verb, '--out-dir', outDir, '--port', '0'].slice(0, verb === 'build' ? 3 : 5), fixture.root);
+    const run = await pybook(
+      [verb, '--out-dir', outDir, '--port', '0'].slice(0, verb === 'build' ? 3 : 5),
+      fixture.root,
+    );
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(new RegExp(`error: refusing to write the site to --out-dir ${outDir.replace(/\./g, '\\.')} `));
+    expect(run.stderr).toMatch(
+      new RegExp(`error: refusing to write the site to --out-dir ${outDir.replace(/\./g, '\\.')} `),
+    );
     expect(listing(fixture.root)).toEqual(before);
-    for (const dir of ['src', 'templates', 'docs', '.git']) expect(readFileSync(path.join(fixture.root, dir, 'keep.txt'), 'utf8')).toBe('precious');
+    for (const dir of ['src', 'templates', 'docs', '.git'])
+      expect(readFileSync(path.join(fixture.root, dir, 'keep.txt'), 'utf8')).toBe('precious');
   });
 });
 
@@ -135,7 +158,8 @@ describe('a build killed at any moment', () => {
       // Enough static files that writing the site takes a while, so the kill lands mid-write.
       const staticDir = path.join(book.root, 'book', 'static', 'many');
       mkdirSync(staticDir, { recursive: true });
-      for (let i = 0; i < 4000; i++) writeFileSync(path.join(staticDir, `file-${i}.txt`), `static file ${i}\n`.repeat(20));
+      for (let i = 0; i < 4000; i++)
+        writeFileSync(path.join(staticDir, `file-${i}.txt`), `static file ${i}\n`.repeat(20));
       const parent = path.join(scratch, 'killed');
       const outDir = path.join(parent, 'site');
       await runBuild({ config: book.configPath, outDir, quiet: true });
@@ -143,13 +167,18 @@ describe('a build killed at any moment', () => {
       expect(before).toContain('Version one.');
 
       await book.writeChapter('en', 'intro', chapter('Intro', 'Version two.'));
-      const child = spawn(process.execPath, [bin, 'build', '--config', book.configPath, '--out-dir', outDir], { stdio: 'ignore' });
+      const child = spawn(process.execPath, [bin, 'build', '--config', book.configPath, '--out-dir', outDir], {
+        stdio: 'ignore',
+      });
       const exited = new Promise((resolve) => child.on('exit', resolve));
       // Kill it once its staging folder holds part of the static files.
       const staging = path.join(parent, `site.staging-${child.pid}`);
       await new Promise<void>((resolve) => {
         const poll = () => {
-          if (existsSync(path.join(staging, 'many', 'file-100.txt'))) { child.kill('SIGKILL'); resolve(); } else setImmediate(poll);
+          if (existsSync(path.join(staging, 'many', 'file-100.txt'))) {
+            child.kill('SIGKILL');
+            resolve();
+          } else setImmediate(poll);
         };
         poll();
       });
@@ -184,12 +213,16 @@ describe('a build killed at any moment', () => {
     // A dead process's empty retired folder is swept and never taken for the site.
     mkdirSync(`${outDir}.previous-${deadPid + 1}`);
     mkdirSync(`${outDir}.previous-12`);
-    writeFileSync(path.join(`${outDir}.previous-12`, 'notes.txt'), 'not pybook\'s');
+    writeFileSync(path.join(`${outDir}.previous-12`, 'notes.txt'), "not pybook's");
 
     await fixture.writeChapter('en', 'intro', chapter('Intro', 'A [broken link](./nowhere.mdx).'));
     await expect(runBuild({ config: fixture.configPath, outDir, quiet: true })).rejects.toThrow(/broken link/);
     await fixture.writeChapter('en', 'intro', chapter('Intro', 'Hello.'));
     expect(listing(outDir)).toEqual(before);
-    expect(leftovers(parent, 'site').sort()).toEqual(['site.previous-12', `site.staging-${deadPid + 2}`, `site.staging-${process.pid}`]);
+    expect(leftovers(parent, 'site').sort()).toEqual([
+      'site.previous-12',
+      `site.staging-${deadPid + 2}`,
+      `site.staging-${process.pid}`,
+    ]);
   });
 });

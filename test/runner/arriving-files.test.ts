@@ -6,7 +6,9 @@ describe('ArrivingFiles: the worker starts on the files it has and waits for the
     const files = new ArrivingFiles(['pyodide.asm.wasm', 'python_stdlib.zip']);
     const early = files.get('python_stdlib.zip')!;
     let settled = false;
-    void early.then(() => { settled = true; });
+    void early.then(() => {
+      settled = true;
+    });
     await Promise.resolve();
     expect(settled).toBe(false);
     const zip = new Blob(['zip']);

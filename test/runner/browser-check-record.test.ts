@@ -6,7 +6,13 @@ import { loadConfig } from '../../src/config/load-config.js';
 import type { BookConfig } from '../../src/shared/model/config.js';
 import type { CodeExample } from '../../src/shared/model/chapter.js';
 import {
-  BROWSER_CHECK_FILE, currentRuntime, exampleKey, isOfferedToRun, readBrowserVerdicts, updateBrowserCheckRecord, type BrowserCheckRecord,
+  BROWSER_CHECK_FILE,
+  currentRuntime,
+  exampleKey,
+  isOfferedToRun,
+  readBrowserVerdicts,
+  updateBrowserCheckRecord,
+  type BrowserCheckRecord,
 } from '../../src/runner/build/browser-check-file.js';
 import { judgeRun, type Expectation } from '../../src/runner/shared/outcome.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
@@ -31,44 +37,76 @@ describe('judgeRun', () => {
   });
 
   it('fails a run that exits with an error the book does not show', () => {
-    const verdict = judgeRun(python({ output: 'x' }), { status: 1, stdout: 'x\n', stderr: 'Traceback (most recent call last):\nKeyError: 1\n' });
-    expect(verdict).toEqual({ ok: false, message: 'exited with code 1:\nTraceback (most recent call last):\nKeyError: 1' });
+    const verdict = judgeRun(python({ output: 'x' }), {
+      status: 1,
+      stdout: 'x\n',
+      stderr: 'Traceback (most recent call last):\nKeyError: 1\n',
+    });
+    expect(verdict).toEqual({
+      ok: false,
+      message: 'exited with code 1:\nTraceback (most recent call last):\nKeyError: 1',
+    });
     expect(judgeRun(python(), { status: 2, stdout: '', stderr: '' }, [0, 2])).toEqual({ ok: true });
   });
 
   describe('an example that raises', () => {
-    const traceback = (last: string) => `Traceback (most recent call last):\n  File "example.py", line 2, in <module>\n    int("x")\n${last}\n`;
+    const traceback = (last: string) =>
+      `Traceback (most recent call last):\n  File "example.py", line 2, in <module>\n    int("x")\n${last}\n`;
 
     it("Python: the traceback's last line is the error, shown after the output", () => {
-      const expectation = python({ raises: 'ValueError', output: "before\nValueError: invalid literal for int() with base 10: 'x'" });
-      const result = { status: 1, stdout: 'before\n', stderr: traceback("ValueError: invalid literal for int() with base 10: 'x'") };
+      const expectation = python({
+        raises: 'ValueError',
+        output: "before\nValueError: invalid literal for int() with base 10: 'x'",
+      });
+      const result = {
+        status: 1,
+        stdout: 'before\n',
+        stderr: traceback("ValueError: invalid literal for int() with base 10: 'x'"),
+      };
       expect(judgeRun(expectation, result)).toEqual({ ok: true });
       // Another message is other output.
       expect(judgeRun(expectation, { ...result, stderr: traceback('ValueError: something else') }).ok).toBe(false);
     });
 
     it('Python: an error only earlier in the traceback does not count', () => {
-      const stderr = 'Traceback (most recent call last):\nValueError: first\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\nKeyError: 2\n';
-      expect(judgeRun(python({ raises: 'ValueError' }), { status: 1, stdout: '', stderr }))
-        .toEqual({ ok: false, message: 'expected it to raise ValueError, but it failed with: KeyError: 2' });
+      const stderr =
+        'Traceback (most recent call last):\nValueError: first\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\nKeyError: 2\n';
+      expect(judgeRun(python({ raises: 'ValueError' }), { status: 1, stdout: '', stderr })).toEqual({
+        ok: false,
+        message: 'expected it to raise ValueError, but it failed with: KeyError: 2',
+      });
     });
 
     it('fails a run that finishes without the error', () => {
-      expect(judgeRun(python({ raises: 'ValueError' }), ok('fine\n')))
-        .toEqual({ ok: false, message: 'expected it to raise ValueError, but it finished without error' });
+      expect(judgeRun(python({ raises: 'ValueError' }), ok('fine\n'))).toEqual({
+        ok: false,
+        message: 'expected it to raise ValueError, but it finished without error',
+      });
     });
 
     it('JavaScript: the sandbox\'s "Uncaught X: …" line, or node\'s error line', () => {
-      const expectation: Expectation = { lang: 'javascript', raises: 'TypeError', output: "start\nTypeError: Cannot read properties of null (reading 'name')" };
-      const sandbox = { status: 1, stdout: 'start\n', stderr: "Uncaught TypeError: Cannot read properties of null (reading 'name')\n" };
+      const expectation: Expectation = {
+        lang: 'javascript',
+        raises: 'TypeError',
+        output: "start\nTypeError: Cannot read properties of null (reading 'name')",
+      };
+      const sandbox = {
+        status: 1,
+        stdout: 'start\n',
+        stderr: "Uncaught TypeError: Cannot read properties of null (reading 'name')\n",
+      };
       expect(judgeRun(expectation, sandbox)).toEqual({ ok: true });
       const node = {
-        status: 1, stdout: 'start\n',
-        stderr: "file:///tmp/x/example.mjs:3\nuser.name\n     ^\n\nTypeError: Cannot read properties of null (reading 'name')\n    at file:///tmp/x/example.mjs:3:6\n\nNode.js v20.0.0\n",
+        status: 1,
+        stdout: 'start\n',
+        stderr:
+          "file:///tmp/x/example.mjs:3\nuser.name\n     ^\n\nTypeError: Cannot read properties of null (reading 'name')\n    at file:///tmp/x/example.mjs:3:6\n\nNode.js v20.0.0\n",
       };
       expect(judgeRun(expectation, node)).toEqual({ ok: true });
-      expect(judgeRun(expectation, { ...sandbox, stderr: 'Uncaught RangeError: nope\n' }))
-        .toEqual({ ok: false, message: 'expected it to raise TypeError, but it failed with: Uncaught RangeError: nope' });
+      expect(judgeRun(expectation, { ...sandbox, stderr: 'Uncaught RangeError: nope\n' })).toEqual({
+        ok: false,
+        message: 'expected it to raise TypeError, but it failed with: Uncaught RangeError: nope',
+      });
     });
   });
 });
@@ -114,7 +152,8 @@ describe('the browser-check record', () => {
   let config: BookConfig;
   let recordFile: string;
   const read = () => JSON.parse(readFileSync(recordFile, 'utf8')) as BrowserCheckRecord;
-  const write = (record: unknown) => writeFile(recordFile, typeof record === 'string' ? record : JSON.stringify(record));
+  const write = (record: unknown) =>
+    writeFile(recordFile, typeof record === 'string' ? record : JSON.stringify(record));
 
   beforeAll(async () => {
     book = await createFixtureBook({ chapters: { en: { intro: chapter('Intro') } } });
@@ -127,26 +166,57 @@ describe('the browser-check record', () => {
   beforeEach(() => rm(recordFile, { force: true }));
 
   it('is written in the content folder with the current runtime and the passed keys, sorted', () => {
-    expect(updateBrowserCheckRecord(config, new Map([['bbb', true], ['aaa', true], ['ccc', false]]))).toBe(recordFile);
+    expect(
+      updateBrowserCheckRecord(
+        config,
+        new Map([
+          ['bbb', true],
+          ['aaa', true],
+          ['ccc', false],
+        ]),
+      ),
+    ).toBe(recordFile);
     expect(read()).toEqual({ runtime: currentRuntime(config), passed: ['aaa', 'bbb'] });
-    expect(currentRuntime(config)).toMatchObject({ pyodide: expect.stringMatching(/^\d+\.\d+/), runner: expect.any(Number), fixtures: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(currentRuntime(config)).toMatchObject({
+      pyodide: expect.stringMatching(/^\d+\.\d+/),
+      runner: expect.any(Number),
+      fixtures: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
   });
 
   it('merges with the existing record: examples checked now replace what it said of them', () => {
-    updateBrowserCheckRecord(config, new Map([['aaa', true], ['bbb', true]]));
-    updateBrowserCheckRecord(config, new Map([['bbb', false], ['ccc', true]]));
+    updateBrowserCheckRecord(
+      config,
+      new Map([
+        ['aaa', true],
+        ['bbb', true],
+      ]),
+    );
+    updateBrowserCheckRecord(
+      config,
+      new Map([
+        ['bbb', false],
+        ['ccc', true],
+      ]),
+    );
     expect(read().passed).toEqual(['aaa', 'ccc']);
   });
 
   it('drops keys the book no longer has when bookKeys is given, and only then', () => {
-    updateBrowserCheckRecord(config, new Map([['aaa', true], ['bbb', true]]));
+    updateBrowserCheckRecord(
+      config,
+      new Map([
+        ['aaa', true],
+        ['bbb', true],
+      ]),
+    );
     updateBrowserCheckRecord(config, new Map([['ccc', true]]));
     expect(read().passed).toEqual(['aaa', 'bbb', 'ccc']);
     updateBrowserCheckRecord(config, new Map([['ccc', true]]), new Set(['bbb', 'ccc', 'ddd']));
     expect(read().passed).toEqual(['bbb', 'ccc']);
   });
 
-  it("starts afresh when the record was made with another runtime, or cannot be read", async () => {
+  it('starts afresh when the record was made with another runtime, or cannot be read', async () => {
     await write({ runtime: { ...currentRuntime(config), pyodide: '0.0.1' }, passed: ['old'] });
     updateBrowserCheckRecord(config, new Map([['new', true]]));
     expect(read()).toEqual({ runtime: currentRuntime(config), passed: ['new'] });
@@ -174,7 +244,11 @@ describe('the browser-check record', () => {
     });
 
     it('reports a record made with another runtime as a problem', async () => {
-      for (const runtime of [{ ...currentRuntime(config), pyodide: '0.0.1' }, { ...currentRuntime(config), runner: 999 }, { ...currentRuntime(config), fixtures: '0000000000000000' }]) {
+      for (const runtime of [
+        { ...currentRuntime(config), pyodide: '0.0.1' },
+        { ...currentRuntime(config), runner: 999 },
+        { ...currentRuntime(config), fixtures: '0000000000000000' },
+      ]) {
         await write({ runtime, passed: ['aaa'] });
         const verdicts = readBrowserVerdicts(config);
         expect(verdicts.problem).toMatch(/ was made with .*, not the current /);
@@ -196,7 +270,14 @@ describe('the browser-check record', () => {
     });
 
     it('returns the passed keys of a current record', () => {
-      updateBrowserCheckRecord(config, new Map([['aaa', true], ['bbb', true], ['ccc', false]]));
+      updateBrowserCheckRecord(
+        config,
+        new Map([
+          ['aaa', true],
+          ['bbb', true],
+          ['ccc', false],
+        ]),
+      );
       const verdicts = readBrowserVerdicts(config);
       expect(verdicts.problem).toBeUndefined();
       expect([...verdicts.passed].sort()).toEqual(['aaa', 'bbb']);

@@ -32,10 +32,12 @@ async function run(code: string, timeoutMs = 10_000): Promise<RunResult> {
 }
 
 /** Stack frames name where the code ran (the test file here, the sandbox's bundle there): only their presence is compared. */
-const withoutFrames = (text: string) => text.split('\n')
-  .map((line) => (/^\s+at /.test(line) ? (line.endsWith(' {') ? '    at … {' : '    at …') : line))
-  .filter((line, i, lines) => !(line === '    at …' && lines[i - 1] === '    at …'))
-  .join('\n');
+const withoutFrames = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (/^\s+at /.test(line) ? (line.endsWith(' {') ? '    at … {' : '    at …') : line))
+    .filter((line, i, lines) => !(line === '    at …' && lines[i - 1] === '    at …'))
+    .join('\n');
 
 const PRELUDE = [
   'class Point { constructor(x, y) { this.x = x; this.y = y; } }',
@@ -83,14 +85,16 @@ describe('console prints what Node prints', () => {
   });
 
   it('console.error and console.warn go to stderr, console.log and console.info to stdout', async () => {
-    expect(await run('console.log("out", 1)\nconsole.error("err", { a: 1 })\nconsole.info("info")\nconsole.warn("warn")'))
-      .toEqual({ status: 0, stdout: 'out 1\ninfo\n', stderr: "err { a: 1 }\nwarn\n" });
+    expect(
+      await run('console.log("out", 1)\nconsole.error("err", { a: 1 })\nconsole.info("info")\nconsole.warn("warn")'),
+    ).toEqual({ status: 0, stdout: 'out 1\ninfo\n', stderr: 'err { a: 1 }\nwarn\n' });
   });
 });
 
 describe('the program runs like node example.mjs', () => {
   it('may use top-level await', async () => {
-    const code = 'console.log("before")\nconst value = await new Promise((resolve) => setTimeout(() => resolve(42), 20))\nconsole.log("after", value)';
+    const code =
+      'console.log("before")\nconst value = await new Promise((resolve) => setTimeout(() => resolve(42), 20))\nconsole.log("after", value)';
     expect(await run(code)).toEqual({ status: 0, stdout: 'before\nafter 42\n', stderr: '' });
   });
 
@@ -110,19 +114,24 @@ describe('the program runs like node example.mjs', () => {
 
   it('a timeout cleared before it fires does not keep the run going', async () => {
     const started = performance.now();
-    expect(await run('const t = setTimeout(() => console.log("never"), 60_000)\nclearTimeout(t)\nconsole.log("done")'))
-      .toEqual({ status: 0, stdout: 'done\n', stderr: '' });
+    expect(
+      await run('const t = setTimeout(() => console.log("never"), 60_000)\nclearTimeout(t)\nconsole.log("done")'),
+    ).toEqual({ status: 0, stdout: 'done\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('a setInterval cleared after N ticks ends the run', async () => {
-    const code = 'let n = 0\nconst id = setInterval((step) => {\n  n += step\n  console.log("tick", n)\n  if (n === 3) clearInterval(id)\n}, 5, 1)';
+    const code =
+      'let n = 0\nconst id = setInterval((step) => {\n  n += step\n  console.log("tick", n)\n  if (n === 3) clearInterval(id)\n}, 5, 1)';
     expect(await run(code, 5_000)).toEqual({ status: 0, stdout: 'tick 1\ntick 2\ntick 3\n', stderr: '' });
   });
 
   it("has none of Node's or the page's objects", async () => {
-    expect(await run('console.log(typeof process, typeof require, typeof Buffer, typeof document, typeof window, typeof module)'))
-      .toEqual({ status: 0, stdout: 'undefined undefined undefined undefined undefined undefined\n', stderr: '' });
+    expect(
+      await run(
+        'console.log(typeof process, typeof require, typeof Buffer, typeof document, typeof window, typeof module)',
+      ),
+    ).toEqual({ status: 0, stdout: 'undefined undefined undefined undefined undefined undefined\n', stderr: '' });
     const result = await run('console.log(process.argv.length)');
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('Uncaught ReferenceError: process is not defined\n');
@@ -130,26 +139,43 @@ describe('the program runs like node example.mjs', () => {
 
   it('each run is a fresh realm', async () => {
     await run('globalThis.leftover = 1\nArray.prototype.extra = () => "patched"');
-    expect(await run('console.log(typeof leftover, typeof [].extra)')).toEqual({ status: 0, stdout: 'undefined undefined\n', stderr: '' });
+    expect(await run('console.log(typeof leftover, typeof [].extra)')).toEqual({
+      status: 0,
+      stdout: 'undefined undefined\n',
+      stderr: '',
+    });
   });
 });
 
 describe('how a failing program ends', () => {
   it('an uncaught error: status 1 and "Uncaught TypeError: …" on stderr, after what it printed', async () => {
-    expect(await run('console.log("start")\nconst user = null\nuser.name'))
-      .toEqual({ status: 1, stdout: 'start\n', stderr: "Uncaught TypeError: Cannot read properties of null (reading 'name')\n" });
+    expect(await run('console.log("start")\nconst user = null\nuser.name')).toEqual({
+      status: 1,
+      stdout: 'start\n',
+      stderr: "Uncaught TypeError: Cannot read properties of null (reading 'name')\n",
+    });
   });
 
   it('an error thrown in a timer callback ends the run', async () => {
-    expect(await run('setTimeout(() => { throw new RangeError("in a timer") }, 5)\nsetTimeout(() => console.log("never"), 300)'))
-      .toEqual({ status: 1, stdout: '', stderr: 'Uncaught RangeError: in a timer\n' });
+    expect(
+      await run(
+        'setTimeout(() => { throw new RangeError("in a timer") }, 5)\nsetTimeout(() => console.log("never"), 300)',
+      ),
+    ).toEqual({ status: 1, stdout: '', stderr: 'Uncaught RangeError: in a timer\n' });
   });
 
   it('an unhandled promise rejection ends the run with status 1', async () => {
-    expect(await run('Promise.reject(new Error("nope"))')).toEqual({ status: 1, stdout: '', stderr: 'Uncaught Error: nope\n' });
+    expect(await run('Promise.reject(new Error("nope"))')).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'Uncaught Error: nope\n',
+    });
     // Even with a timer still waiting, as node would stop.
-    expect(await run('async function fail() { throw new Error("async nope") }\nfail()\nsetTimeout(() => console.log("never"), 500)'))
-      .toEqual({ status: 1, stdout: '', stderr: 'Uncaught Error: async nope\n' });
+    expect(
+      await run(
+        'async function fail() { throw new Error("async nope") }\nfail()\nsetTimeout(() => console.log("never"), 500)',
+      ),
+    ).toEqual({ status: 1, stdout: '', stderr: 'Uncaught Error: async nope\n' });
   });
 
   it('an error thrown in a queueMicrotask callback ends the run with status 1, as in Node', async () => {
@@ -159,7 +185,13 @@ describe('how a failing program ends', () => {
   });
 
   it("the realm's own constructors: no way back to Node through them", async () => {
-    expect((await run('console.log(URL.constructor("return typeof process")(), new TextEncoder().encode("hi") instanceof Uint8Array, structuredClone([1]) instanceof Array)')).stdout).toBe('undefined true true\n');
+    expect(
+      (
+        await run(
+          'console.log(URL.constructor("return typeof process")(), new TextEncoder().encode("hi") instanceof Uint8Array, structuredClone([1]) instanceof Array)',
+        )
+      ).stdout,
+    ).toBe('undefined true true\n');
   });
 
   it('a syntax error gives status 1', async () => {
@@ -202,12 +234,19 @@ describe('a runtime host started confined (how `pybook check` starts them)', () 
     try {
       await isolated.start();
       // The host is a Node process somewhere below the launcher the check started.
-      const node = descendantsOf(isolated.pid!).find((pid) => readlinkSync(`/proc/${pid}/exe`) === readlinkSync('/proc/self/exe'));
+      const node = descendantsOf(isolated.pid!).find(
+        (pid) => readlinkSync(`/proc/${pid}/exe`) === readlinkSync('/proc/self/exe'),
+      );
       expect(node).toBeDefined();
-      const namespaces = (pid: number | string) => ['net', 'pid'].map((kind) => readlinkSync(`/proc/${pid}/ns/${kind}`));
+      const namespaces = (pid: number | string) =>
+        ['net', 'pid'].map((kind) => readlinkSync(`/proc/${pid}/ns/${kind}`));
       if (isolation.kind === 'process-group') expect(namespaces(node!)).toEqual(namespaces('self'));
       else for (const [i, own] of namespaces(node!).entries()) expect(own).not.toBe(namespaces('self')[i]);
-      expect(await isolated.run('console.log("isolated")', 'example.mjs', 30_000)).toEqual({ status: 0, stdout: 'isolated\n', stderr: '' });
+      expect(await isolated.run('console.log("isolated")', 'example.mjs', 30_000)).toEqual({
+        status: 0,
+        stdout: 'isolated\n',
+        stderr: '',
+      });
     } finally {
       isolated.close();
     }
@@ -218,7 +257,9 @@ describe('a runtime host started confined (how `pybook check` starts them)', () 
 function descendantsOf(pid: number): number[] {
   const children = (of: number): number[] => {
     try {
-      return readdirSync(`/proc/${of}/task`).flatMap((tid) => readFileSync(`/proc/${of}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      return readdirSync(`/proc/${of}/task`).flatMap((tid) =>
+        readFileSync(`/proc/${of}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+      );
     } catch {
       return [];
     }

@@ -5,7 +5,7 @@ import { missingModule, readPastInput, verdictOf } from '../../src/runner/client
 
 type Sent = { type: string; text?: string };
 
-describe('a sandbox worker\'s output batch', () => {
+describe("a sandbox worker's output batch", () => {
   it('sends 10,000 prints as a few messages, in order, stdout and stderr kept apart', () => {
     const sent: Sent[] = [];
     const batch = new OutputBatch((m) => sent.push(m as Sent));
@@ -13,7 +13,10 @@ describe('a sandbox worker\'s output batch', () => {
     batch.write('stderr', 'oops\n');
     batch.flush();
     expect(sent.length).toBeLessThan(20);
-    const stdout = sent.filter((m) => m.type === 'stdout').map((m) => m.text).join('');
+    const stdout = sent
+      .filter((m) => m.type === 'stdout')
+      .map((m) => m.text)
+      .join('');
     expect(stdout.split('\n')).toHaveLength(10_001);
     expect(sent[sent.length - 1]).toEqual({ type: 'stderr', text: 'oops\n' });
   });
@@ -25,7 +28,12 @@ describe('a sandbox worker\'s output batch', () => {
     batch.write('stdout', 'c\nd\ne\n');
     batch.write('stdout', 'f\n');
     batch.flush();
-    expect(sent.filter((m) => m.type === 'stdout').map((m) => m.text).join('')).toBe('a\nb\nc\n');
+    expect(
+      sent
+        .filter((m) => m.type === 'stdout')
+        .map((m) => m.text)
+        .join(''),
+    ).toBe('a\nb\nc\n');
     expect(sent.filter((m) => m.type === 'truncated')).toHaveLength(1);
   });
 
@@ -51,22 +59,40 @@ describe('messages from the sandbox', () => {
     expect(workerMessage({ type: 'navigate', url: 'x' })).toBeUndefined();
     expect(workerMessage(null)).toBeUndefined();
     expect(sandboxMessage({ type: 'stdout', text: 'x' })).toBeUndefined(); // no run id
-    expect(sandboxMessage({ type: 'stdout', id: 3, text: 'x', extra: 1 })).toEqual({ type: 'stdout', id: 3, text: 'x' });
+    expect(sandboxMessage({ type: 'stdout', id: 3, text: 'x', extra: 1 })).toEqual({
+      type: 'stdout',
+      id: 3,
+      text: 'x',
+    });
   });
 });
 
-describe('a run\'s verdict', () => {
-  const run = (status: number, stdout: string, stderr = '', truncated = false) => ({ lang: 'python', status, stdout, stderr, truncated });
+describe("a run's verdict", () => {
+  const run = (status: number, stdout: string, stderr = '', truncated = false) => ({
+    lang: 'python',
+    status,
+    stdout,
+    stderr,
+    truncated,
+  });
   it('tells an exception from a changed print, and does not compare truncated output', () => {
     expect(verdictOf(run(0, '1\n'), '1\n', undefined)).toBe('matches');
     expect(verdictOf(run(0, '2\n'), '1\n', undefined)).toBe('differs');
-    expect(verdictOf(run(1, '', 'Traceback (most recent call last):\nValueError: x\n'), '1\n', undefined)).toBe('raised');
-    expect(verdictOf(run(1, '', 'Traceback (most recent call last):\nValueError: x\n'), 'ValueError: x', 'ValueError')).toBe('matches');
+    expect(verdictOf(run(1, '', 'Traceback (most recent call last):\nValueError: x\n'), '1\n', undefined)).toBe(
+      'raised',
+    );
+    expect(
+      verdictOf(run(1, '', 'Traceback (most recent call last):\nValueError: x\n'), 'ValueError: x', 'ValueError'),
+    ).toBe('matches');
     expect(verdictOf(run(0, '1\n', '', true), '1\n', undefined)).toBe('truncated');
     expect(verdictOf(run(0, 'x\n'), undefined, undefined)).toBe('none');
   });
   it('names a missing module and input read past its end', () => {
-    expect(missingModule("Traceback (most recent call last):\n  File \"example.py\", line 1\nModuleNotFoundError: No module named 'requests.adapters'\n")).toBe('requests');
+    expect(
+      missingModule(
+        'Traceback (most recent call last):\n  File "example.py", line 1\nModuleNotFoundError: No module named \'requests.adapters\'\n',
+      ),
+    ).toBe('requests');
     expect(missingModule('ValueError: x')).toBeUndefined();
     expect(readPastInput('Traceback (most recent call last):\nEOFError: EOF when reading a line\n')).toBe(true);
   });

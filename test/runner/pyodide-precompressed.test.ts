@@ -5,7 +5,12 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { entryOf } from '../../src/output/manifest.js';
-import { PYODIDE_FILES, precompressedPyodide, writePrecompressedPyodide, type PyodidePlaces } from '../../src/runner/build/pyodide-precompressed.js';
+import {
+  PYODIDE_FILES,
+  precompressedPyodide,
+  writePrecompressedPyodide,
+  type PyodidePlaces,
+} from '../../src/runner/build/pyodide-precompressed.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -19,11 +24,14 @@ function fakePyodide(): PyodidePlaces {
   const source = path.join(root, 'package');
   mkdirSync(source);
   for (const name of PYODIDE_FILES) {
-    const bytes = name.endsWith('.zip') ? Buffer.from(Array.from({ length: 20_000 }, () => Math.floor(Math.random() * 256))) : Buffer.from(`/* ${name} */ export const x = 1;\n`.repeat(500));
+    const bytes = name.endsWith('.zip')
+      ? Buffer.from(Array.from({ length: 20_000 }, () => Math.floor(Math.random() * 256)))
+      : Buffer.from(`/* ${name} */ export const x = 1;\n`.repeat(500));
     writeFileSync(path.join(source, name), bytes);
   }
   // The repacked standard library stands in as the zip's bytes stored, i.e. bigger than the original.
-  const repack = async (folder: string) => Buffer.concat([Buffer.from('repacked:'), readFileSync(path.join(folder, 'python_stdlib.zip'))]);
+  const repack = async (folder: string) =>
+    Buffer.concat([Buffer.from('repacked:'), readFileSync(path.join(folder, 'python_stdlib.zip'))]);
   return { source, version: '1.2.3', copies: path.join(root, 'dist', 'pyodide', '1.2.3'), repack };
 }
 

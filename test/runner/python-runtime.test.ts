@@ -43,12 +43,18 @@ describe('Pyodide runs an example like python3 example.py', () => {
 
   it('imports the standard library the site serves: with bytecode when `npm run prepare` made it, as in the page', async () => {
     const served = precompressedPyodide().get('python_stdlib.zip')?.replacement;
-    const result = await run('import json, xml.dom.minidom as m\nprint(json.__file__.rsplit(".", 1)[1], m.__file__.rsplit(".", 1)[1])');
+    const result = await run(
+      'import json, xml.dom.minidom as m\nprint(json.__file__.rsplit(".", 1)[1], m.__file__.rsplit(".", 1)[1])',
+    );
     expect(result.stdout).toBe(served ? 'pyc py\n' : 'py py\n');
   });
 
   it('prints to stdout and exits with status 0', async () => {
-    expect(await run('print("hello")\nprint(1 + 1, "two", sep=", ")')).toEqual({ status: 0, stdout: 'hello\n2, two\n', stderr: '' });
+    expect(await run('print("hello")\nprint(1 + 1, "two", sep=", ")')).toEqual({
+      status: 0,
+      stdout: 'hello\n2, two\n',
+      stderr: '',
+    });
   });
 
   it('an exception gives status 1 and a traceback that ends with the error and names example.py', async () => {
@@ -71,12 +77,18 @@ describe('Pyodide runs an example like python3 example.py', () => {
   });
 
   it('reads a fixture file from the working folder', async () => {
-    const result = await run('import json, os\nwith open("users.json", encoding="utf-8") as f:\n    print([u["name"] for u in json.load(f)])\nprint(sorted(os.listdir(".")))');
+    const result = await run(
+      'import json, os\nwith open("users.json", encoding="utf-8") as f:\n    print([u["name"] for u in json.load(f)])\nprint(sorted(os.listdir(".")))',
+    );
     expect(result).toEqual({ status: 0, stdout: "['ada', 'grace']\n['example.py', 'users.json']\n", stderr: '' });
   });
 
   it('input() meets the end of the input (EOFError)', async () => {
-    expect(await run('try:\n    input()\nexcept EOFError:\n    print("no input")')).toEqual({ status: 0, stdout: 'no input\n', stderr: '' });
+    expect(await run('try:\n    input()\nexcept EOFError:\n    print("no input")')).toEqual({
+      status: 0,
+      stdout: 'no input\n',
+      stderr: '',
+    });
     const uncaught = await run('name = input()');
     expect(uncaught.status).toBe(1);
     expect(lastLine(uncaught.stderr)).toBe('EOFError: EOF when reading a line');
@@ -99,7 +111,9 @@ describe('Pyodide runs an example like python3 example.py', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
 
     started = performance.now();
-    const sleeping = await run('import time\nstart = time.monotonic()\ntime.sleep(0.3)\nprint(time.monotonic() - start >= 0.29)');
+    const sleeping = await run(
+      'import time\nstart = time.monotonic()\ntime.sleep(0.3)\nprint(time.monotonic() - start >= 0.29)',
+    );
     expect(sleeping).toEqual({ status: 0, stdout: 'True\n', stderr: '' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
@@ -107,17 +121,24 @@ describe('Pyodide runs an example like python3 example.py', () => {
 
 describe('each run starts fresh', () => {
   it('a module imported by one run is not in the next', async () => {
-    expect(await run('import fractions\nfractions.marker = "left over"\nprint(fractions.Fraction(1, 3))')).toMatchObject({ status: 0, stdout: '1/3\n' });
-    expect(await run('import sys\nprint("fractions" in sys.modules)\nimport fractions\nprint(hasattr(fractions, "marker"))'))
-      .toEqual({ status: 0, stdout: 'False\nFalse\n', stderr: '' });
+    expect(
+      await run('import fractions\nfractions.marker = "left over"\nprint(fractions.Fraction(1, 3))'),
+    ).toMatchObject({ status: 0, stdout: '1/3\n' });
+    expect(
+      await run('import sys\nprint("fractions" in sys.modules)\nimport fractions\nprint(hasattr(fractions, "marker"))'),
+    ).toEqual({ status: 0, stdout: 'False\nFalse\n', stderr: '' });
   });
 
   it('a module the program wrote and imported is gone, and a new one of that name is imported afresh', async () => {
-    expect(await run('with open("helper.py", "w") as f:\n    f.write("VALUE = 1\\n")\nimport helper\nprint(helper.VALUE)')).toMatchObject({ status: 0, stdout: '1\n' });
+    expect(
+      await run('with open("helper.py", "w") as f:\n    f.write("VALUE = 1\\n")\nimport helper\nprint(helper.VALUE)'),
+    ).toMatchObject({ status: 0, stdout: '1\n' });
     const missing = await run('import helper');
     expect(missing.status).toBe(1);
     expect(lastLine(missing.stderr)).toBe("ModuleNotFoundError: No module named 'helper'");
-    expect(await run('with open("helper.py", "w") as f:\n    f.write("VALUE = 2\\n")\nimport helper\nprint(helper.VALUE)')).toEqual({ status: 0, stdout: '2\n', stderr: '' });
+    expect(
+      await run('with open("helper.py", "w") as f:\n    f.write("VALUE = 2\\n")\nimport helper\nprint(helper.VALUE)'),
+    ).toEqual({ status: 0, stdout: '2\n', stderr: '' });
   });
 
   it('os.environ changes are undone', async () => {
@@ -128,26 +149,47 @@ describe('each run starts fresh', () => {
   });
 
   it("the working folder's files are not carried over, and the fixtures are copied afresh", async () => {
-    const first = await run('import os\nwith open("notes.txt", "w") as f:\n    f.write("x")\nwith open("users.json", "w") as f:\n    f.write("changed")\nprint(sorted(os.listdir(".")))');
+    const first = await run(
+      'import os\nwith open("notes.txt", "w") as f:\n    f.write("x")\nwith open("users.json", "w") as f:\n    f.write("changed")\nprint(sorted(os.listdir(".")))',
+    );
     expect(first.stdout).toBe("['example.py', 'notes.txt', 'users.json']\n");
-    expect(await run('import os\nprint(sorted(os.listdir(".")))\nprint(open("users.json").read())'))
-      .toEqual({ status: 0, stdout: `['example.py', 'users.json']\n${USERS}\n`, stderr: '' });
+    expect(await run('import os\nprint(sorted(os.listdir(".")))\nprint(open("users.json").read())')).toEqual({
+      status: 0,
+      stdout: `['example.py', 'users.json']\n${USERS}\n`,
+      stderr: '',
+    });
   });
 
   it('logging.basicConfig of one run does not configure the next', async () => {
-    expect(await run('import logging\nlogging.basicConfig(level=logging.DEBUG, format="first: %(message)s")\nlogging.debug("one")'))
-      .toEqual({ status: 0, stdout: '', stderr: 'first: one\n' });
+    expect(
+      await run(
+        'import logging\nlogging.basicConfig(level=logging.DEBUG, format="first: %(message)s")\nlogging.debug("one")',
+      ),
+    ).toEqual({ status: 0, stdout: '', stderr: 'first: one\n' });
     // Were the root logger still configured, basicConfig would do nothing and debug would show.
-    expect(await run('import logging\nlogging.basicConfig(format="second: %(message)s")\nlogging.debug("hidden")\nlogging.warning("two")'))
-      .toEqual({ status: 0, stdout: '', stderr: 'second: two\n' });
+    expect(
+      await run(
+        'import logging\nlogging.basicConfig(format="second: %(message)s")\nlogging.debug("hidden")\nlogging.warning("two")',
+      ),
+    ).toEqual({ status: 0, stdout: '', stderr: 'second: two\n' });
   });
 
   it('a replaced sys.stdout, new builtins and sys.path entries are undone; atexit handlers run at the end', async () => {
-    const first = await run('import atexit, builtins, io, sys\nbuiltins.leftover = 1\nsys.path.append("/zzz")\natexit.register(lambda: print("bye"))\nprint("hi")\nsys.stdout = io.StringIO()\nprint("swallowed")');
+    const first = await run(
+      'import atexit, builtins, io, sys\nbuiltins.leftover = 1\nsys.path.append("/zzz")\natexit.register(lambda: print("bye"))\nprint("hi")\nsys.stdout = io.StringIO()\nprint("swallowed")',
+    );
     // python3 prints "bye" at exit through the replaced stream, so nothing of it shows: the same here.
     expect(first).toEqual({ status: 0, stdout: 'hi\n', stderr: '' });
-    expect(await run('import atexit\natexit.register(lambda: print("bye"))\nprint("hi")')).toEqual({ status: 0, stdout: 'hi\nbye\n', stderr: '' });
-    expect(await run('import builtins, sys\nprint(hasattr(builtins, "leftover"), "/zzz" in sys.path)')).toEqual({ status: 0, stdout: 'False False\n', stderr: '' });
+    expect(await run('import atexit\natexit.register(lambda: print("bye"))\nprint("hi")')).toEqual({
+      status: 0,
+      stdout: 'hi\nbye\n',
+      stderr: '',
+    });
+    expect(await run('import builtins, sys\nprint(hasattr(builtins, "leftover"), "/zzz" in sys.path)')).toEqual({
+      status: 0,
+      stdout: 'False False\n',
+      stderr: '',
+    });
   });
 
   it('import this prints the Zen every time', async () => {
@@ -160,24 +202,44 @@ describe('each run starts fresh', () => {
 });
 
 describe('a runaway example', () => {
-  it('returns timeout within the limit, and the next run works again', async () => {
-    const limit = 2500;
-    const started = performance.now();
-    const result = await python.run('while True:\n    pass', 'example.py', limit);
-    const elapsed = performance.now() - started;
-    expect(result).toBe('timeout');
-    expect(elapsed).toBeGreaterThanOrEqual(limit - 50);
-    expect(elapsed).toBeLessThan(limit + 2000);
-    // A fresh interpreter: nothing of the killed one, and it still has the fixtures.
-    expect(await run('print("again")\nprint(open("users.json").read())')).toEqual({ status: 0, stdout: `again\n${USERS}\n`, stderr: '' });
-  }, RESTART_TIMEOUT_MS);
+  it(
+    'returns timeout within the limit, and the next run works again',
+    async () => {
+      const limit = 2500;
+      const started = performance.now();
+      const result = await python.run('while True:\n    pass', 'example.py', limit);
+      const elapsed = performance.now() - started;
+      expect(result).toBe('timeout');
+      expect(elapsed).toBeGreaterThanOrEqual(limit - 50);
+      expect(elapsed).toBeLessThan(limit + 2000);
+      // A fresh interpreter: nothing of the killed one, and it still has the fixtures.
+      expect(await run('print("again")\nprint(open("users.json").read())')).toEqual({
+        status: 0,
+        stdout: `again\n${USERS}\n`,
+        stderr: '',
+      });
+    },
+    RESTART_TIMEOUT_MS,
+  );
 });
 
 describe('an output flood', () => {
-  it('ends at the output limit (no RangeError from a string grown past what V8 allows), and the next run works', async () => {
-    expect(await python.run('import sys\nwhile True:\n    sys.stdout.write("x" * 65536)', 'example.py', 120_000)).toBe('output-limit');
-    // Even when the program swallows the error its writes raise past the limit.
-    expect(await python.run('import sys\nfor _ in range(100):\n    try:\n        sys.stderr.write("y" * 65536)\n    except OSError:\n        pass\nprint("survived")', 'example.py', 120_000)).toBe('output-limit');
-    expect(await run('print("again")')).toEqual({ status: 0, stdout: 'again\n', stderr: '' });
-  }, RESTART_TIMEOUT_MS);
+  it(
+    'ends at the output limit (no RangeError from a string grown past what V8 allows), and the next run works',
+    async () => {
+      expect(
+        await python.run('import sys\nwhile True:\n    sys.stdout.write("x" * 65536)', 'example.py', 120_000),
+      ).toBe('output-limit');
+      // Even when the program swallows the error its writes raise past the limit.
+      expect(
+        await python.run(
+          'import sys\nfor _ in range(100):\n    try:\n        sys.stderr.write("y" * 65536)\n    except OSError:\n        pass\nprint("survived")',
+          'example.py',
+          120_000,
+        ),
+      ).toBe('output-limit');
+      expect(await run('print("again")')).toEqual({ status: 0, stdout: 'again\n', stderr: '' });
+    },
+    RESTART_TIMEOUT_MS,
+  );
 });

@@ -10,14 +10,16 @@ import { stdlibWithBytecode } from '../../src/runner/build/stdlib-bytecode.js';
 const SLOW = 180_000;
 
 describe('the standard library repacked with bytecode', () => {
-  it('is stored, holds bytecode beside the start-up modules and keeps every source; Python imports from it and its tracebacks show stdlib lines', async () => {
-    const zip = await stdlibWithBytecode(pyodideFolder());
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'pybook-stdlib-'));
-    try {
-      const file = path.join(dir, 'python_stdlib.zip');
-      writeFileSync(file, zip);
-      const pyodide = await loadPyodide({ indexURL: `${pyodideFolder()}/`, stdLibURL: file });
-      const report = pyodide.runPython(String.raw`
+  it(
+    'is stored, holds bytecode beside the start-up modules and keeps every source; Python imports from it and its tracebacks show stdlib lines',
+    async () => {
+      const zip = await stdlibWithBytecode(pyodideFolder());
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'pybook-stdlib-'));
+      try {
+        const file = path.join(dir, 'python_stdlib.zip');
+        writeFileSync(file, zip);
+        const pyodide = await loadPyodide({ indexURL: `${pyodideFolder()}/`, stdLibURL: file });
+        const report = pyodide.runPython(String.raw`
 import sys, zipfile, traceback, json
 z = zipfile.ZipFile([p for p in sys.path if p.endswith('.zip')][0])
 names = set(z.namelist())
@@ -32,12 +34,14 @@ except ValueError:
     lines.append(traceback.format_exc())
 '\n'.join(lines)
 `) as string;
-      const [stored, both, rarelyUsed, ...trace] = report.split('\n');
-      expect([stored, both, rarelyUsed]).toEqual(['True', 'True', 'False']);
-      expect(trace.join('\n')).toContain('json/decoder.py", line');
-      expect(trace.join('\n')).toContain('obj, end = self.scan_once(s, idx)');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, SLOW);
+        const [stored, both, rarelyUsed, ...trace] = report.split('\n');
+        expect([stored, both, rarelyUsed]).toEqual(['True', 'True', 'False']);
+        expect(trace.join('\n')).toContain('json/decoder.py", line');
+        expect(trace.join('\n')).toContain('obj, end = self.scan_once(s, idx)');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    SLOW,
+  );
 });

@@ -3,7 +3,17 @@
  * was reported (the property tests beside this file generate the variants).
  */
 import { once } from 'node:events';
-import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +40,9 @@ const errorOf = async (work: () => Promise<unknown> | unknown): Promise<string> 
 };
 
 let project: HostileProject;
-beforeAll(() => { project = createHostileProject({ withNodeModules: true }); });
+beforeAll(() => {
+  project = createHostileProject({ withNodeModules: true });
+});
 afterAll(() => project.remove());
 
 const build = () => runBuild({ config: project.configPath, outDir: project.outDir, quiet: true });
@@ -44,26 +56,38 @@ describe('1. the check: Pyodide and the sandbox host are confined and cannot rea
   }, 240_000);
   afterAll(() => python?.close());
 
-  it('Pyodide\'s js module has no process, require or Buffer, and a module import is refused', async () => {
-    const result = await python.run([
-      'import js, asyncio',
-      'from pyodide.code import run_js',
-      'print(hasattr(js, "process"), hasattr(js, "require"), hasattr(js, "Buffer"))',
-      'print(run_js("typeof process + typeof require + typeof Buffer"))',
-      'async def main():',
-      '    try:',
-      '        await run_js("import(\'node:fs\')")',
-      '    except Exception as e:',
-      '        print(type(e).__name__)',
-      'asyncio.run(main())',
-    ].join('\n'), 'example.py', 60_000);
-    expect(result).toEqual({ status: 0, stdout: 'False False False\nundefinedundefinedundefined\nJsException\n', stderr: '' });
+  it("Pyodide's js module has no process, require or Buffer, and a module import is refused", async () => {
+    const result = await python.run(
+      [
+        'import js, asyncio',
+        'from pyodide.code import run_js',
+        'print(hasattr(js, "process"), hasattr(js, "require"), hasattr(js, "Buffer"))',
+        'print(run_js("typeof process + typeof require + typeof Buffer"))',
+        'async def main():',
+        '    try:',
+        '        await run_js("import(\'node:fs\')")',
+        '    except Exception as e:',
+        '        print(type(e).__name__)',
+        'asyncio.run(main())',
+      ].join('\n'),
+      'example.py',
+      60_000,
+    );
+    expect(result).toEqual({
+      status: 0,
+      stdout: 'False False False\nundefinedundefinedundefined\nJsException\n',
+      stderr: '',
+    });
   });
 
-  it('the host sees no variable of the check\'s environment, no home folder, no project', async () => {
+  it("the host sees no variable of the check's environment, no home folder, no project", async () => {
     process.env.PYBOOK_FINDING_SECRET = 'leaked';
     try {
-      const result = await python.run('import os\nprint(os.environ.get("PYBOOK_FINDING_SECRET"), os.path.exists(os.path.expanduser("~/.ssh")))', 'example.py', 60_000);
+      const result = await python.run(
+        'import os\nprint(os.environ.get("PYBOOK_FINDING_SECRET"), os.path.exists(os.path.expanduser("~/.ssh")))',
+        'example.py',
+        60_000,
+      );
       expect(result).toEqual({ status: 0, stdout: 'None False\n', stderr: '' });
     } finally {
       delete process.env.PYBOOK_FINDING_SECRET;
@@ -80,7 +104,9 @@ describe('2. names in manifests and journals', () => {
     manifest.files['../../outside/secret.txt'] = entryFor(project.outDir, '../../outside/secret.txt');
     writeFileSync(manifestFile, JSON.stringify(manifest));
     const config = readFileSync(project.configPath, 'utf8');
-    expect(await errorOf(build)).toMatch(/its manifest .*\.pybook-output is corrupt \(it lists "\.\.\/book\.config\.json", which has a "\.\." segment\)/);
+    expect(await errorOf(build)).toMatch(
+      /its manifest .*\.pybook-output is corrupt \(it lists "\.\.\/book\.config\.json", which has a "\.\." segment\)/,
+    );
     expect(readFileSync(project.configPath, 'utf8')).toBe(config);
     expect(existsSync(path.join(project.outside, 'secret.txt'))).toBe(true);
     rmSync(project.outDir, { recursive: true });
@@ -91,7 +117,10 @@ describe('2. names in manifests and journals', () => {
     writeFileSync(victim, 'precious');
     const staging = `${project.outDir}.staging-${DEAD_PID}`;
     mkdirSync(staging, { recursive: true });
-    writeFileSync(path.join(staging, '.pybook-journal'), `${JSON.stringify(['../victim2.txt', ...entryFor(staging, '../victim2.txt')])}\n`);
+    writeFileSync(
+      path.join(staging, '.pybook-journal'),
+      `${JSON.stringify(['../victim2.txt', ...entryFor(staging, '../victim2.txt')])}\n`,
+    );
     await build();
     expect(readFileSync(victim, 'utf8')).toBe('precious');
     expect(existsSync(path.join(staging, '.pybook-journal'))).toBe(true);
@@ -103,10 +132,20 @@ describe('2. names in manifests and journals', () => {
     const previous = `${project.outDir}.previous-${DEAD_PID}`;
     mkdirSync(previous, { recursive: true });
     writeFileSync(path.join(previous, 'index.html'), '<p>planted</p>');
-    writeFileSync(path.join(previous, '.pybook-output'), JSON.stringify({ generator: 'pybook', version: 2, note: '', contentNamed: [], files: { 'index.html': entryFor(previous, 'index.html') } }));
+    writeFileSync(
+      path.join(previous, '.pybook-output'),
+      JSON.stringify({
+        generator: 'pybook',
+        version: 2,
+        note: '',
+        contentNamed: [],
+        files: { 'index.html': entryFor(previous, 'index.html') },
+      }),
+    );
     if (process.getuid?.() === 0) chownSync(previous, 65534, 65534);
     await build();
-    if (process.getuid?.() === 0) expect(readFileSync(path.join(previous, 'index.html'), 'utf8')).toBe('<p>planted</p>');
+    if (process.getuid?.() === 0)
+      expect(readFileSync(path.join(previous, 'index.html'), 'utf8')).toBe('<p>planted</p>');
     expect(readFileSync(path.join(project.outDir, 'index.html'), 'utf8')).not.toContain('planted');
     rmSync(previous, { recursive: true, force: true });
   });
@@ -134,7 +173,9 @@ describe('3. folders that lead outside the project', () => {
     rmSync(staticDir, { recursive: true });
     symlinkSync(path.join(project.outside, 'dir'), staticDir);
     try {
-      expect(await errorOf(() => loadConfig(project.configPath))).toMatch(/field "staticDir" names .*book\/static, outside the project folder .* \(it resolves to .*outside\/dir, through a link\)/);
+      expect(await errorOf(() => loadConfig(project.configPath))).toMatch(
+        /field "staticDir" names .*book\/static, outside the project folder .* \(it resolves to .*outside\/dir, through a link\)/,
+      );
     } finally {
       rmSync(staticDir);
       mkdirSync(staticDir);
@@ -146,7 +187,9 @@ describe('3. folders that lead outside the project', () => {
     rmSync(fixtures, { recursive: true });
     symlinkSync(path.join(project.outside, 'dir'), fixtures);
     try {
-      expect(await errorOf(() => new Builder({ configPath: project.configPath }).build())).toMatch(/fixtures: the fixtures folder is a link to .*outside\/dir, outside the project/);
+      expect(await errorOf(() => new Builder({ configPath: project.configPath }).build())).toMatch(
+        /fixtures: the fixtures folder is a link to .*outside\/dir, outside the project/,
+      );
     } finally {
       rmSync(fixtures);
       mkdirSync(fixtures);
@@ -154,7 +197,10 @@ describe('3. folders that lead outside the project', () => {
   });
 
   it('"staticDir": an absolute path, and "../x"', async () => {
-    for (const [value, message] of [[path.join(project.outside, 'dir'), /field "staticDir" is an absolute path/], ['../outside/dir', /field "staticDir" names .*outside\/dir, outside the project folder/]] as const) {
+    for (const [value, message] of [
+      [path.join(project.outside, 'dir'), /field "staticDir" is an absolute path/],
+      ['../outside/dir', /field "staticDir" names .*outside\/dir, outside the project folder/],
+    ] as const) {
       const restore = withConfig({ staticDir: value });
       try {
         expect(await errorOf(() => loadConfig(project.configPath))).toMatch(message);
@@ -180,7 +226,7 @@ describe('4. the cache never deletes through a link', () => {
   });
 });
 
-describe('5. the check\'s record is never written through a link', () => {
+describe("5. the check's record is never written through a link", () => {
   it('book/checked-in-browser.json linked to ~/.bashrc: the link is replaced, its target untouched', () => {
     const target = path.join(project.outside, 'bashrc');
     writeFileSync(target, 'export PATH=...\n');
@@ -216,7 +262,10 @@ describe('6. native examples', () => {
         'except OSError:',
         '    print("no socket")',
       ].join('\n');
-      const outcome = await runExample({ lang: 'python', code, line: 1, output: 'refused\nrefused\nFalse False False\nno socket' }, path.join(project.project, 'book', 'fixtures'));
+      const outcome = await runExample(
+        { lang: 'python', code, line: 1, output: 'refused\nrefused\nFalse False False\nno socket' },
+        path.join(project.project, 'book', 'fixtures'),
+      );
       expect(outcome).toEqual({ ok: true });
       expect(existsSync(home)).toBe(false);
     } finally {
@@ -225,8 +274,14 @@ describe('6. native examples', () => {
   });
 
   it('cannot fill the disk: its private /tmp, its working folder with it, has a fixed size', async () => {
-    const code = 'try:\n    with open("big.bin", "wb") as f:\n        for _ in range(1024):\n            f.write(b"x" * (1024 * 1024))\n    print("wrote 1 GiB")\nexcept OSError as e:\n    print("stopped")';
-    expect(await runExample({ lang: 'python', code, line: 1, output: 'stopped' }, path.join(project.project, 'book', 'fixtures'))).toEqual({ ok: true });
+    const code =
+      'try:\n    with open("big.bin", "wb") as f:\n        for _ in range(1024):\n            f.write(b"x" * (1024 * 1024))\n    print("wrote 1 GiB")\nexcept OSError as e:\n    print("stopped")';
+    expect(
+      await runExample(
+        { lang: 'python', code, line: 1, output: 'stopped' },
+        path.join(project.project, 'book', 'fixtures'),
+      ),
+    ).toEqual({ ok: true });
   });
 });
 
@@ -245,7 +300,12 @@ describe('7. medium findings', () => {
     await build();
     const page = path.join(project.outDir, 'intro', 'index.html');
     symlinkSync(path.join(project.outside, 'secret.txt'), `${page}.br`);
-    const server = await startStaticServer({ dir: project.outDir, basePath: '/fixture-guide/', port: 0, log: () => {} });
+    const server = await startStaticServer({
+      dir: project.outDir,
+      basePath: '/fixture-guide/',
+      port: 0,
+      log: () => {},
+    });
     try {
       const response = await fetch(`${server.url}intro/`, { headers: { 'Accept-Encoding': 'br' } });
       expect(response.headers.get('content-encoding')).toBeNull();
@@ -271,9 +331,20 @@ describe('7. medium findings', () => {
   it('"defaultLocale": "toString" or "__proto__", a time limit of 1e-300, basePath "/../" are config errors', () => {
     const config = readFileSync(project.configPath, 'utf8');
     const parsed = JSON.parse(config) as Record<string, unknown>;
-    const error = (change: Record<string, unknown>) => { try { parseConfig(JSON.stringify({ ...parsed, ...change }), project.configPath); return 'no error'; } catch (e) { return formatError(e); } };
-    expect(error({ defaultLocale: 'toString' })).toMatch(/field "defaultLocale" is "toString" but "locales" has no such entry/);
-    expect(error({ defaultLocale: '__proto__' })).toMatch(/field "defaultLocale" is "__proto__" but "locales" has no such entry/);
+    const error = (change: Record<string, unknown>) => {
+      try {
+        parseConfig(JSON.stringify({ ...parsed, ...change }), project.configPath);
+        return 'no error';
+      } catch (e) {
+        return formatError(e);
+      }
+    };
+    expect(error({ defaultLocale: 'toString' })).toMatch(
+      /field "defaultLocale" is "toString" but "locales" has no such entry/,
+    );
+    expect(error({ defaultLocale: '__proto__' })).toMatch(
+      /field "defaultLocale" is "__proto__" but "locales" has no such entry/,
+    );
     expect(error({ runner: { timeLimitSeconds: 1e-300 } })).toMatch(/field "runner\.timeLimitSeconds" must be >= 1/);
     expect(error({ basePath: '/../' })).toMatch(/field "basePath" must match/);
     expect(error({ basePath: '/a/./' })).toMatch(/field "basePath" must match/);
@@ -297,7 +368,9 @@ describe('8. low findings', () => {
     mkdirSync(dir, { recursive: true });
     symlinkSync(path.join(project.outside, 'dir'), path.join(dir, 'assets'));
     const before = outsideState();
-    expect(() => new OutputFolder(dir).write('assets/app.js', 'x')).toThrow(/assets is a link: pybook writes only into folders it made/);
+    expect(() => new OutputFolder(dir).write('assets/app.js', 'x')).toThrow(
+      /assets is a link: pybook writes only into folders it made/,
+    );
     expect(outsideState()).toEqual(before);
     expect(readlinkSync(path.join(dir, 'assets'))).toBe(path.join(project.outside, 'dir'));
   });
@@ -309,13 +382,18 @@ describe('8. low findings', () => {
       server = await startStaticServer({ dir: project.outDir, basePath: '/fixture-guide/', port: 0, log: () => {} });
     });
     afterAll(() => server.close());
-    const get = (headers: Record<string, string>) => new Promise<{ status: number; length: number }>((resolve, reject) => {
-      http.get(`${server.url}robots.txt`, { headers }, (res) => {
-        let length = 0;
-        res.on('data', (chunk: Buffer) => { length += chunk.length; });
-        res.on('end', () => resolve({ status: res.statusCode!, length }));
-      }).on('error', reject);
-    });
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status: number; length: number }>((resolve, reject) => {
+        http
+          .get(`${server.url}robots.txt`, { headers }, (res) => {
+            let length = 0;
+            res.on('data', (chunk: Buffer) => {
+              length += chunk.length;
+            });
+            res.on('end', () => resolve({ status: res.statusCode!, length }));
+          })
+          .on('error', reject);
+      });
 
     it('Range: bytes=0-99999999999999999999999 is the whole file (to its last byte), not 2 bytes', async () => {
       const size = readFileSync(path.join(project.outDir, 'robots.txt')).length;
@@ -326,27 +404,31 @@ describe('8. low findings', () => {
       expect((await get({ 'If-None-Match': '*' })).status).toBe(304);
     });
 
-    it('a Host that is not this server\'s (DNS rebinding) is refused with 421; loopback names and IP literals are served', async () => {
+    it("a Host that is not this server's (DNS rebinding) is refused with 421; loopback names and IP literals are served", async () => {
       expect((await get({ Host: 'attacker.example:3000' })).status).toBe(421);
       expect((await get({ Host: 'localhost' })).status).toBe(200);
       expect((await get({ Host: `127.0.0.1:${server.port}` })).status).toBe(200);
     });
   });
 
-  it('a raised recursion limit that overflows Pyodide\'s stack ends the run at once with the error, and the next run works', async () => {
+  it("a raised recursion limit that overflows Pyodide's stack ends the run at once with the error, and the next run works", async () => {
     const python = new BrowserRuntime('python', path.join(project.project, 'book', 'fixtures'));
     try {
-      const code = 'import sys\nsys.setrecursionlimit(10**5)\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError:\n    print("caught")';
+      const code =
+        'import sys\nsys.setrecursionlimit(10**5)\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError:\n    print("caught")';
       const result = await python.run(code, 'example.py', 120_000);
       // Not the CPU limit or the clock: the interpreter's failure, said as it happens.
       expect(typeof result).toBe('object');
       if (typeof result === 'string') return;
       expect(result.status).not.toBe(0);
       expect(result.stderr).toMatch(/the example\.py run failed in its runtime: Maximum call stack size exceeded/);
-      expect(await python.run('print("after")', 'example.py', 120_000)).toEqual({ status: 0, stdout: 'after\n', stderr: '' });
+      expect(await python.run('print("after")', 'example.py', 120_000)).toEqual({
+        status: 0,
+        stdout: 'after\n',
+        stderr: '',
+      });
     } finally {
       python.close();
     }
   }, 300_000);
 });
-

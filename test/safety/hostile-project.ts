@@ -5,7 +5,18 @@
  * and files belong, hostile config paths. `snapshot` reads everything an attack must not change.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -31,9 +42,15 @@ export function createHostileProject(options: { withNodeModules: boolean }): Hos
   writeFileSync(path.join(outside, 'dir', 'notes.md'), `${secret}: notes\n`);
   writeFileSync(path.join(outside, 'dir', 'deeper', 'thesis.tex'), `${secret}: thesis\n`);
   const project = path.join(sandbox, 'project');
-  for (const [locale, title] of [['en', 'Intro'], ['zh-cn', '介绍']]) {
+  for (const [locale, title] of [
+    ['en', 'Intro'],
+    ['zh-cn', '介绍'],
+  ]) {
     mkdirSync(path.join(project, 'book', locale), { recursive: true });
-    writeFileSync(path.join(project, 'book', locale, 'intro.mdx'), chapter(title, '## Start\n\nHello.\n\n```python\nprint(1)\n```'));
+    writeFileSync(
+      path.join(project, 'book', locale, 'intro.mdx'),
+      chapter(title, '## Start\n\nHello.\n\n```python\nprint(1)\n```'),
+    );
   }
   mkdirSync(path.join(project, 'book', 'static', 'img'), { recursive: true });
   writeFileSync(path.join(project, 'book', 'static', 'img', 'logo.txt'), 'a static file of the book\n');
@@ -41,8 +58,19 @@ export function createHostileProject(options: { withNodeModules: boolean }): Hos
   writeFileSync(path.join(project, 'book', 'fixtures', 'data.json'), '{"ok": true}\n');
   if (options.withNodeModules) mkdirSync(path.join(project, 'node_modules'), { recursive: true });
   const configPath = path.join(project, 'book.config.json');
-  writeFileSync(configPath, `${JSON.stringify(fixtureConfig([{ type: 'category', label: 'Chapters', items: ['intro'] }]), null, 2)}\n`);
-  return { sandbox, project, configPath, outDir: path.join(project, 'site'), outside, secret, remove: () => rmSync(sandbox, { recursive: true, force: true }) };
+  writeFileSync(
+    configPath,
+    `${JSON.stringify(fixtureConfig([{ type: 'category', label: 'Chapters', items: ['intro'] }]), null, 2)}\n`,
+  );
+  return {
+    sandbox,
+    project,
+    configPath,
+    outDir: path.join(project, 'site'),
+    outside,
+    secret,
+    remove: () => rmSync(sandbox, { recursive: true, force: true }),
+  };
 }
 
 /** Every file and link below `dir` (not following links), by relative path: its bytes' hash, or its link target. */
@@ -78,13 +106,32 @@ export const OUTSIDE = '<outside>';
 export function hostileName(): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom(
-      '../outside/secret.txt', '../../outside/secret.txt', '../book.config.json', `${OUTSIDE}/secret.txt`, 'a/../../book.config.json',
-      'a//b', 'a\\..\\..\\book.config.json', '.', '..', '', 'x\u0000y', './index.html', 'index.html', 'img/logo.txt',
-      '../project/book/en/intro.mdx', 'assets/../../outside/dir/notes.md',
+      '../outside/secret.txt',
+      '../../outside/secret.txt',
+      '../book.config.json',
+      `${OUTSIDE}/secret.txt`,
+      'a/../../book.config.json',
+      'a//b',
+      'a\\..\\..\\book.config.json',
+      '.',
+      '..',
+      '',
+      'x\u0000y',
+      './index.html',
+      'index.html',
+      'img/logo.txt',
+      '../project/book/en/intro.mdx',
+      'assets/../../outside/dir/notes.md',
     ),
-    fc.array(fc.constantFrom('..', '.', '', 'outside', 'secret.txt', 'dir', 'notes.md', 'site', 'index.html'), { minLength: 1, maxLength: 5 })
+    fc
+      .array(fc.constantFrom('..', '.', '', 'outside', 'secret.txt', 'dir', 'notes.md', 'site', 'index.html'), {
+        minLength: 1,
+        maxLength: 5,
+      })
       .map((parts) => parts.join('/')),
-    fc.array(fc.constantFrom('..', 'outside', 'dir', 'notes.md'), { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
+    fc
+      .array(fc.constantFrom('..', 'outside', 'dir', 'notes.md'), { minLength: 1, maxLength: 4 })
+      .map((parts) => `/${parts.join('/')}`),
   );
 }
 
@@ -113,7 +160,16 @@ export interface Attacks {
   journalNames: string[];
   previous: 'none' | 'planted-proven' | 'planted-hostile';
   removeSite: boolean;
-  links: Array<'site-folder-link' | 'site-file-link' | 'static-folder-link' | 'static-file-link' | 'fixtures-folder-link' | 'cache-namespace-link' | 'cache-root-link' | 'out-dir-link'>;
+  links: Array<
+    | 'site-folder-link'
+    | 'site-file-link'
+    | 'static-folder-link'
+    | 'static-file-link'
+    | 'fixtures-folder-link'
+    | 'cache-namespace-link'
+    | 'cache-root-link'
+    | 'out-dir-link'
+  >;
   userFiles: Array<{ name: string; text: string }>;
   config: 'plain' | 'static-outside' | 'static-absolute' | 'content-outside';
 }
@@ -125,9 +181,33 @@ export function attacks(): fc.Arbitrary<Attacks> {
     journalNames: fc.array(hostileName(), { maxLength: 4 }),
     previous: fc.constantFrom('none' as const, 'planted-proven' as const, 'planted-hostile' as const),
     removeSite: fc.boolean(),
-    links: fc.subarray(['site-folder-link', 'site-file-link', 'static-folder-link', 'static-file-link', 'fixtures-folder-link', 'cache-namespace-link', 'cache-root-link', 'out-dir-link'] as const, { maxLength: 3 }),
-    userFiles: fc.array(fc.record({ name: fc.constantFrom('notes.txt', 'img/mine.png', 'index.html', 'drafts/a.md'), text: fc.string({ maxLength: 20 }) }), { maxLength: 2 }),
-    config: fc.constantFrom('plain' as const, 'plain' as const, 'static-outside' as const, 'static-absolute' as const, 'content-outside' as const),
+    links: fc.subarray(
+      [
+        'site-folder-link',
+        'site-file-link',
+        'static-folder-link',
+        'static-file-link',
+        'fixtures-folder-link',
+        'cache-namespace-link',
+        'cache-root-link',
+        'out-dir-link',
+      ] as const,
+      { maxLength: 3 },
+    ),
+    userFiles: fc.array(
+      fc.record({
+        name: fc.constantFrom('notes.txt', 'img/mine.png', 'index.html', 'drafts/a.md'),
+        text: fc.string({ maxLength: 20 }),
+      }),
+      { maxLength: 2 },
+    ),
+    config: fc.constantFrom(
+      'plain' as const,
+      'plain' as const,
+      'static-outside' as const,
+      'static-absolute' as const,
+      'content-outside' as const,
+    ),
   });
 }
 
@@ -144,31 +224,48 @@ export function plant(project: HostileProject, a: Attacks): void {
   const manifestFile = path.join(outDir, '.pybook-output');
   if (a.manifestNames.length > 0 && existsSync(manifestFile)) {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { files: Record<string, [number, string]> };
-    for (const name of a.manifestNames.map((n) => resolveName(project, n))) manifest.files[name] = entryFor(outDir, name);
+    for (const name of a.manifestNames.map((n) => resolveName(project, n)))
+      manifest.files[name] = entryFor(outDir, name);
     writeJson(manifestFile, manifest);
   }
   if (a.journalNames.length > 0) {
     const staging = `${outDir}.staging-${DEAD_PID}`;
     mkdirSync(staging, { recursive: true });
     const names = a.journalNames.map((n) => resolveName(project, n));
-    writeFileSync(path.join(staging, '.pybook-journal'), names.map((name) => JSON.stringify([name, ...entryFor(staging, name)])).join('\n') + '\n');
+    writeFileSync(
+      path.join(staging, '.pybook-journal'),
+      names.map((name) => JSON.stringify([name, ...entryFor(staging, name)])).join('\n') + '\n',
+    );
   }
   if (a.previous !== 'none') {
     const previous = `${outDir}.previous-${DEAD_PID + 1}`;
     mkdirSync(previous, { recursive: true });
     writeFileSync(path.join(previous, 'index.html'), '<p>planted</p>');
     const files: Record<string, [number, string]> = { 'index.html': entryFor(previous, 'index.html') };
-    if (a.previous === 'planted-hostile') for (const name of ['../outside/secret.txt', '../../outside/dir/notes.md']) files[name] = entryFor(previous, name);
-    writeJson(path.join(previous, '.pybook-output'), { generator: 'pybook', version: 2, note: '', contentNamed: [], files });
+    if (a.previous === 'planted-hostile')
+      for (const name of ['../outside/secret.txt', '../../outside/dir/notes.md'])
+        files[name] = entryFor(previous, name);
+    writeJson(path.join(previous, '.pybook-output'), {
+      generator: 'pybook',
+      version: 2,
+      note: '',
+      contentNamed: [],
+      files,
+    });
   }
   for (const kind of a.links) {
     if (kind === 'site-folder-link' && existsSync(outDir)) link(path.join(outside, 'dir'), path.join(outDir, 'img'));
-    if (kind === 'site-file-link' && existsSync(outDir)) link(path.join(outside, 'secret.txt'), path.join(outDir, 'evil.html'));
+    if (kind === 'site-file-link' && existsSync(outDir))
+      link(path.join(outside, 'secret.txt'), path.join(outDir, 'evil.html'));
     if (kind === 'static-folder-link') link(path.join(outside, 'dir'), path.join(project.project, 'book', 'static'));
-    if (kind === 'static-file-link') link(path.join(outside, 'secret.txt'), path.join(project.project, 'book', 'static', 'leak.txt'));
-    if (kind === 'fixtures-folder-link') link(path.join(outside, 'dir'), path.join(project.project, 'book', 'fixtures'));
-    if (kind === 'cache-namespace-link') link(path.join(outside, 'dir'), path.join(project.project, 'node_modules', '.cache', 'pybook', 'search'));
-    if (kind === 'cache-root-link') link(path.join(outside, 'dir'), path.join(project.project, 'node_modules', '.cache'));
+    if (kind === 'static-file-link')
+      link(path.join(outside, 'secret.txt'), path.join(project.project, 'book', 'static', 'leak.txt'));
+    if (kind === 'fixtures-folder-link')
+      link(path.join(outside, 'dir'), path.join(project.project, 'book', 'fixtures'));
+    if (kind === 'cache-namespace-link')
+      link(path.join(outside, 'dir'), path.join(project.project, 'node_modules', '.cache', 'pybook', 'search'));
+    if (kind === 'cache-root-link')
+      link(path.join(outside, 'dir'), path.join(project.project, 'node_modules', '.cache'));
     if (kind === 'out-dir-link') link(path.join(outside, 'dir'), `${outDir}-linked`);
   }
   if (existsSync(outDir) && !lstatSync(outDir).isSymbolicLink()) {

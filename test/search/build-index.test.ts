@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildIndex, buildLocaleIndex, clip } from '../../src/search/node/build-index.js';
-import { decodePostings, encodePostings, expandDocuments, SEARCH_FIELDS, textsFor } from '../../src/search/shared/index-format.js';
+import {
+  decodePostings,
+  encodePostings,
+  expandDocuments,
+  SEARCH_FIELDS,
+  textsFor,
+} from '../../src/search/shared/index-format.js';
 import { SearchEngine } from '../../src/search/shared/engine.js';
 import type { PageModel } from '../../src/shared/model/page.js';
 import type { CjkSegmenter } from '../../src/search/shared/tokenize.js';
@@ -8,28 +14,69 @@ import type { CjkSegmenter } from '../../src/search/shared/tokenize.js';
 /** Splits Chinese runs into pairs of characters: enough to test the index without jieba. */
 const pairs: CjkSegmenter = (run) => run.match(/.{1,2}/gu) ?? [];
 
-function page(slug: string, title: string, sections: { id?: string; heading?: string; text: string }[], extra: Partial<PageModel> = {}): PageModel {
+function page(
+  slug: string,
+  title: string,
+  sections: { id?: string; heading?: string; text: string }[],
+  extra: Partial<PageModel> = {},
+): PageModel {
   return {
-    kind: 'chapter', locale: 'en', slug, route: `/book/${slug}/`, outputFile: `${slug}/index.html`, title, documentTitle: title,
-    description: '', keywords: [], toc: [], unlisted: false, fallback: false, alternates: [], headings: [], links: [], warnings: [],
-    breadcrumbs: [{ label: 'Home', href: '/book/' }, { label: 'Part 1', href: '' }, { label: title, href: '' }],
+    kind: 'chapter',
+    locale: 'en',
+    slug,
+    route: `/book/${slug}/`,
+    outputFile: `${slug}/index.html`,
+    title,
+    documentTitle: title,
+    description: '',
+    keywords: [],
+    toc: [],
+    unlisted: false,
+    fallback: false,
+    alternates: [],
+    headings: [],
+    links: [],
+    warnings: [],
+    breadcrumbs: [
+      { label: 'Home', href: '/book/' },
+      { label: 'Part 1', href: '' },
+      { label: title, href: '' },
+    ],
     sections: sections.map((s) => ({ headingId: s.id, heading: s.heading, depth: s.id ? 2 : undefined, text: s.text })),
     ...extra,
   };
 }
 
 const pages = [
-  page('dictionary', 'Dictionaries', [
-    { text: 'A dict maps keys to values.' },
-    { id: 'merging', heading: 'Merging dictionaries', text: 'Use the | operator to merge two dictionaries. Merge merge.' },
-    { id: 'constructor', heading: 'The constructor', text: 'dict() builds one; constructor and __proto__ are just words here.' },
-  ], { description: 'Python dict versus Map.', keywords: ['dict', 'hashmap'] }),
+  page(
+    'dictionary',
+    'Dictionaries',
+    [
+      { text: 'A dict maps keys to values.' },
+      {
+        id: 'merging',
+        heading: 'Merging dictionaries',
+        text: 'Use the | operator to merge two dictionaries. Merge merge.',
+      },
+      {
+        id: 'constructor',
+        heading: 'The constructor',
+        text: 'dict() builds one; constructor and __proto__ are just words here.',
+      },
+    ],
+    { description: 'Python dict versus Map.', keywords: ['dict', 'hashmap'] },
+  ),
   page('set', 'Sets', [{ text: 'A set holds unique values.' }]),
 ];
 
 describe('encodePostings / decodePostings', () => {
   it('round-trips base-36 deltas with term frequencies', () => {
-    const postings = [{ doc: 0, tf: 1 }, { doc: 5, tf: 3 }, { doc: 40, tf: 1 }, { doc: 41, tf: 40 }];
+    const postings = [
+      { doc: 0, tf: 1 },
+      { doc: 5, tf: 3 },
+      { doc: 40, tf: 1 },
+      { doc: 41, tf: 40 },
+    ];
     expect(encodePostings(postings)).toBe('0,5:3,z,1:14');
     expect(decodePostings(encodePostings(postings))).toEqual(postings);
     expect(decodePostings('')).toEqual([]);
@@ -40,11 +87,35 @@ describe('buildIndex', () => {
   const file = buildIndex(pages, 'en', pairs);
 
   it('stores page data once and one document per page and per section', () => {
-    expect(file.pages).toEqual([['Dictionaries', '/book/dictionary/', ['Part 1']], ['Sets', '/book/set/', ['Part 1']]]);
-    expect(file.docs.map((d) => d.slice(0, 3))).toEqual([[0, '', ''], [0, 'Merging dictionaries', 'merging'], [0, 'The constructor', 'constructor'], [1, '', '']]);
+    expect(file.pages).toEqual([
+      ['Dictionaries', '/book/dictionary/', ['Part 1']],
+      ['Sets', '/book/set/', ['Part 1']],
+    ]);
+    expect(file.docs.map((d) => d.slice(0, 3))).toEqual([
+      [0, '', ''],
+      [0, 'Merging dictionaries', 'merging'],
+      [0, 'The constructor', 'constructor'],
+      [1, '', ''],
+    ]);
     const docs = expandDocuments(file);
-    expect(docs[1]).toEqual({ i: 1, t: 'Dictionaries', s: 'Merging dictionaries', u: '/book/dictionary/', h: '#merging', b: ['Part 1'], p: 0, g: 0, x: 'Use the | operator to merge two dictionaries.…' });
-    expect(docs[0]).toMatchObject({ i: 0, t: 'Dictionaries', u: '/book/dictionary/', g: 0, x: 'Python dict versus Map. A dict maps keys to…' });
+    expect(docs[1]).toEqual({
+      i: 1,
+      t: 'Dictionaries',
+      s: 'Merging dictionaries',
+      u: '/book/dictionary/',
+      h: '#merging',
+      b: ['Part 1'],
+      p: 0,
+      g: 0,
+      x: 'Use the | operator to merge two dictionaries.…',
+    });
+    expect(docs[0]).toMatchObject({
+      i: 0,
+      t: 'Dictionaries',
+      u: '/book/dictionary/',
+      g: 0,
+      x: 'Python dict versus Map. A dict maps keys to…',
+    });
     expect(docs[0].p).toBeUndefined();
   });
 
@@ -82,13 +153,20 @@ describe('buildIndex', () => {
 
 describe('the text files', () => {
   const deep = `${'Filler words about nothing in particular. '.repeat(30)}The walrus operator assigns inside an expression.`;
-  const localePages = [...pages, page('walrus', 'Assignment', [{ text: 'Intro.' }, { id: 'deep', heading: 'Deep', text: `  ${deep}\n` }])];
+  const localePages = [
+    ...pages,
+    page('walrus', 'Assignment', [{ text: 'Intro.' }, { id: 'deep', heading: 'Deep', text: `  ${deep}\n` }]),
+  ];
   const { index, texts } = buildLocaleIndex(localePages, 'en', pairs);
   const documents = expandDocuments(index);
 
   it('hold the whole text of every document, one file per page, while the index keeps an opening', () => {
     expect(texts).toHaveLength(index.pages.length);
-    expect(texts.map((t) => [t.v, t.first, t.texts.length])).toEqual([[2, 0, 3], [2, 3, 1], [2, 4, 2]]);
+    expect(texts.map((t) => [t.v, t.first, t.texts.length])).toEqual([
+      [2, 0, 3],
+      [2, 3, 1],
+      [2, 4, 2],
+    ]);
     expect(texts[0].texts[0]).toBe('Python dict versus Map. A dict maps keys to values.');
     expect(texts[0].texts[1]).toBe('Use the | operator to merge two dictionaries. Merge merge.');
     const deepDoc = index.docs.findIndex((d) => d[2] === 'deep');
@@ -99,7 +177,12 @@ describe('the text files', () => {
   });
 
   it('are used only for the page they fit', () => {
-    expect(textsFor(texts[2], 2, documents)).toEqual(new Map([[4, 'Intro.'], [5, deep]]));
+    expect(textsFor(texts[2], 2, documents)).toEqual(
+      new Map([
+        [4, 'Intro.'],
+        [5, deep],
+      ]),
+    );
     expect(textsFor(texts[2], 1, documents)).toBeUndefined();
     expect(textsFor({ ...texts[2], first: 3 }, 2, documents)).toBeUndefined();
     expect(textsFor({ ...texts[2], texts: ['Intro.'] }, 2, documents)).toBeUndefined();

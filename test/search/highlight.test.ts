@@ -9,29 +9,41 @@ const show = (parts: TextPart[]) => parts.map((p) => (p.match ? `[${p.text}]` : 
 
 describe('findMatches', () => {
   it('matches Latin words by stem and by prefix of the stem', () => {
-    expect(show(highlightParts('Dictionaries and a dictionary; dict() too.', ['dictionari']))).toBe('[Dictionaries] and a [dictionary]; dict() too.');
+    expect(show(highlightParts('Dictionaries and a dictionary; dict() too.', ['dictionari']))).toBe(
+      '[Dictionaries] and a [dictionary]; dict() too.',
+    );
     expect(show(highlightParts('Dictionaries and dict()', ['dict']))).toBe('[Dictionaries] and [dict]()');
     expect(findMatches('the and of', ['the'])).toEqual([]);
   });
 
   it('matches Chinese tokens inside runs and merges overlaps', () => {
-    expect(show(highlightParts('创建虚拟环境，然后激活虚拟环境', ['虚拟', '环境']))).toBe('创建[虚拟环境]，然后激活[虚拟环境]');
+    expect(show(highlightParts('创建虚拟环境，然后激活虚拟环境', ['虚拟', '环境']))).toBe(
+      '创建[虚拟环境]，然后激活[虚拟环境]',
+    );
     expect(show(highlightParts('Python 字典和 dict', ['python', '字典']))).toBe('[Python] [字典]和 dict');
   });
 
   it('with a segmenter, marks Chinese tokens as whole words (or words inside longer ones), never a lone character inside a word', () => {
-    const segment = maximumMatchSegmenter(new Set(['表达式', '表达', '列表', '推导', '字典', '虚拟环境', '虚拟', '环境', '生成器']), 4);
+    const segment = maximumMatchSegmenter(
+      new Set(['表达式', '表达', '列表', '推导', '字典', '虚拟环境', '虚拟', '环境', '生成器']),
+      4,
+    );
     const tokens = ['列表', '推导', '式'];
-    expect(show(highlightParts('列表推导式是表达式；字典推导式也是', tokens, segment))).toBe('[列表推导式]是表达式；字典[推导式]也是');
+    expect(show(highlightParts('列表推导式是表达式；字典推导式也是', tokens, segment))).toBe(
+      '[列表推导式]是表达式；字典[推导式]也是',
+    );
     expect(show(highlightParts('创建虚拟环境', ['虚拟'], segment))).toBe('创建[虚拟]环境');
-    expect(show(snippetParts('表达式与生成器表达式，都不是推导式', tokens, 50, segment))).toBe('表达式与生成器表达式，都不是[推导式]');
+    expect(show(snippetParts('表达式与生成器表达式，都不是推导式', tokens, 50, segment))).toBe(
+      '表达式与生成器表达式，都不是[推导式]',
+    );
     // Without one, a token matches wherever it occurs (the 式 of 表达式 too).
     expect(show(highlightParts('表达式', ['式']))).toBe('表达[式]');
   });
 });
 
 describe('snippetParts', () => {
-  const text = 'Lists keep their order. Sets do not. A Python dictionary maps keys to values and remembers insertion order, unlike old versions.';
+  const text =
+    'Lists keep their order. Sets do not. A Python dictionary maps keys to values and remembers insertion order, unlike old versions.';
 
   it('cuts at most maxLength characters around the first match, ellipses included', () => {
     const parts = snippetParts(text, ['dictionari'], 50);
@@ -44,22 +56,31 @@ describe('snippetParts', () => {
 
   it('shows the opening when nothing matches, and short texts whole', () => {
     // Cut between words, not inside "order".
-    expect(snippetParts(text, ['zzz'], 20).map((p) => p.text).join('')).toBe('Lists keep their…');
+    expect(
+      snippetParts(text, ['zzz'], 20)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('Lists keep their…');
     expect(show(snippetParts('Sets  do\nnot.', ['set'], 50))).toBe('[Sets] do not.');
   });
 
   it('keeps a match near the end of the text inside the window', () => {
-    const shown = snippetParts(text, ['version'], 30).map((p) => p.text).join('');
+    const shown = snippetParts(text, ['version'], 30)
+      .map((p) => p.text)
+      .join('');
     expect(shown).toContain('versions');
     expect([...shown].length).toBeLessThanOrEqual(30);
   });
 });
 
 describe('snippet edges', () => {
-  const words = 'Dictionaries remember insertion order while comprehensions transform collections elegantly and predictably every time they run';
+  const words =
+    'Dictionaries remember insertion order while comprehensions transform collections elegantly and predictably every time they run';
   it.each([20, 30, 40, 50, 60])('never cut an English word in half (window of %i)', (size) => {
     for (const token of ['insertion', 'comprehens', 'collect', 'predict']) {
-      const shown = snippetParts(words, [token], size).map((p) => p.text).join('');
+      const shown = snippetParts(words, [token], size)
+        .map((p) => p.text)
+        .join('');
       const inner = shown.replace(/^…/, '').replace(/…$/, '');
       expect(words.includes(inner), `${token}/${size}: "${shown}"`).toBe(true);
       const at = words.indexOf(inner);
@@ -72,7 +93,9 @@ describe('snippet edges', () => {
   it('never ends in half of a surrogate pair', () => {
     const text = `${'字'.repeat(30)}😀${'字'.repeat(30)}`;
     for (let size = 20; size < 40; size++) {
-      const shown = snippetParts(text, ['zzz'], size).map((p) => p.text).join('');
+      const shown = snippetParts(text, ['zzz'], size)
+        .map((p) => p.text)
+        .join('');
       expect(shown).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
     }
   });
@@ -103,10 +126,14 @@ describe('snippets cut from a whole section', () => {
 
   it('prefers the window that shows the most query terms over the first match', () => {
     const text = `A set is unordered. ${filler(5)}The union and intersection of two sets build new sets. ${filler(5)}`;
-    const marked = snippetParts(text, ['set', 'union', 'intersect'], 50).filter((p) => p.match).map((p) => p.text);
+    const marked = snippetParts(text, ['set', 'union', 'intersect'], 50)
+      .filter((p) => p.match)
+      .map((p) => p.text);
     expect(marked).toEqual(expect.arrayContaining(['union', 'intersection']));
     const zh = `集合是无序的。${'变量是存放数据的名字。'.repeat(8)}两个集合的并集和交集都是新的集合。`;
-    const zhMarked = snippetParts(zh, ['集合', '并集', '交集'], 50).filter((p) => p.match).map((p) => p.text);
+    const zhMarked = snippetParts(zh, ['集合', '并集', '交集'], 50)
+      .filter((p) => p.match)
+      .map((p) => p.text);
     expect(zhMarked).toEqual(expect.arrayContaining(['并集', '交集']));
   });
 

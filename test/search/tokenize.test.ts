@@ -9,18 +9,33 @@ import { maximumMatchSegmenter, tokenize } from '../../src/search/shared/tokeniz
 
 describe('tokenize', () => {
   it('stems English words and drops stop words', () => {
-    expect(tokenize('The Dictionaries of a list comprehension', () => [])).toEqual(['dictionari', 'list', 'comprehens']);
+    expect(tokenize('The Dictionaries of a list comprehension', () => [])).toEqual([
+      'dictionari',
+      'list',
+      'comprehens',
+    ]);
     expect(tokenize("Python's f-string", () => [])).toEqual(['python', 'f', 'string']);
   });
 
   it('keeps the JavaScript keywords that are stop words only when asked (code and queries)', () => {
     expect(tokenize('for (const x of items) if (this.ok) {}', () => [])).toEqual(['const', 'x', 'item', 'ok']);
-    expect(tokenize('for (const x of items) if (this.ok) {}', () => [], true)).toEqual(['for', 'const', 'x', 'of', 'item', 'if', 'this', 'ok']);
+    expect(tokenize('for (const x of items) if (this.ok) {}', () => [], true)).toEqual([
+      'for',
+      'const',
+      'x',
+      'of',
+      'item',
+      'if',
+      'this',
+      'ok',
+    ]);
     expect(tokenize('the end of it', () => [], true)).toEqual(['end', 'of']);
   });
 
   it('hands Chinese runs to the segmenter and drops Chinese stop words', () => {
-    expect(tokenize('Python 的字典和列表', (run) => (run === '的字典和列表' ? ['的', '字典', '和', '列表'] : [run]))).toEqual(['python', '字典', '列表']);
+    expect(
+      tokenize('Python 的字典和列表', (run) => (run === '的字典和列表' ? ['的', '字典', '和', '列表'] : [run])),
+    ).toEqual(['python', '字典', '列表']);
   });
 
   it('maximum matching prefers the longest known word and falls back to characters', () => {
@@ -31,7 +46,9 @@ describe('tokenize', () => {
 });
 
 describe('browser maximum matching agrees with jieba on the book', () => {
-  const file = JSON.parse(readFileSync(path.join(builtSiteDir(), 'zh-cn', 'search-index.json'), 'utf8')) as SearchIndexFile;
+  const file = JSON.parse(
+    readFileSync(path.join(builtSiteDir(), 'zh-cn', 'search-index.json'), 'utf8'),
+  ) as SearchIndexFile;
   const engine = new SearchEngine(file);
   const headings = [...new Set([...file.pages.map((p) => p[0]), ...file.docs.map((d) => d[1]).filter(Boolean)])];
   const jieba = new ChineseSegmenter(() => headings.join('\n'));
@@ -51,7 +68,8 @@ describe('browser maximum matching agrees with jieba on the book', () => {
   it('finds every distinctively titled section by its own heading', () => {
     const counts = new Map<string, number>();
     for (const doc of engine.documents) if (doc.s) counts.set(doc.s, (counts.get(doc.s) ?? 0) + 1);
-    const missed = engine.documents.filter((doc) => doc.s && counts.get(doc.s) === 1 && engine.queryTokens(doc.s).length > 0)
+    const missed = engine.documents
+      .filter((doc) => doc.s && counts.get(doc.s) === 1 && engine.queryTokens(doc.s).length > 0)
       .filter((doc) => !engine.search(doc.s!, { limit: 5 }).some((hit) => hit.doc.i === doc.i))
       .map((doc) => doc.s);
     expect(missed).toEqual([]);

@@ -17,21 +17,26 @@ const ALLOWED_STATUSES = [301, 302, 400, 404, 405];
 
 /** The site inside, the secret outside, reachable only via symlinks (one an index.html a clean URL would find). */
 function createHostileSite() {
-  return createFixtureSite('pybook-hostile-', {
-    'index.html': '<!doctype html><h1>Home</h1>',
-    'dictionary/index.html': '<!doctype html><h1>Dictionary</h1>',
-    '404.html': '<!doctype html><h1>Page Not Found</h1>',
-    'zh-cn/404.html': '<!doctype html><h1>找不到页面</h1>',
-    'assets/app.3f9a8c1b.js': 'console.log(1);',
-    'assets/style.css': 'body{}'.repeat(500),
-    '.env': SECRET,
-    'assets/.hidden': SECRET,
-  }, SECRET, {
-    'leak.txt': 'secret.txt',
-    'leak-dir': '.',
-    'dictionary/index.css': 'secret.txt',
-    'trap/index.html': 'secret.txt',
-  });
+  return createFixtureSite(
+    'pybook-hostile-',
+    {
+      'index.html': '<!doctype html><h1>Home</h1>',
+      'dictionary/index.html': '<!doctype html><h1>Dictionary</h1>',
+      '404.html': '<!doctype html><h1>Page Not Found</h1>',
+      'zh-cn/404.html': '<!doctype html><h1>找不到页面</h1>',
+      'assets/app.3f9a8c1b.js': 'console.log(1);',
+      'assets/style.css': 'body{}'.repeat(500),
+      '.env': SECRET,
+      'assets/.hidden': SECRET,
+    },
+    SECRET,
+    {
+      'leak.txt': 'secret.txt',
+      'leak-dir': '.',
+      'dictionary/index.css': 'secret.txt',
+      'trap/index.html': 'secret.txt',
+    },
+  );
 }
 
 interface RawResponse {
@@ -43,7 +48,9 @@ function sendRaw(port: number, requestBytes: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    socket.setTimeout(5000, () => socket.destroy(new Error(`no response to ${JSON.stringify(requestBytes.slice(0, 80))}`)));
+    socket.setTimeout(5000, () =>
+      socket.destroy(new Error(`no response to ${JSON.stringify(requestBytes.slice(0, 80))}`)),
+    );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
@@ -140,17 +147,19 @@ describe('hostile requests', () => {
     expect(HOSTILE_PATHS.length).toBeGreaterThanOrEqual(30);
   });
 
-  it.each(HOSTILE_PATHS.map((target) => [target.length > 80 ? `${target.slice(0, 60)}... (${target.length} chars)` : target, target]))(
-    'GET %s never reveals the secret',
-    async (_label, target) => {
-      const before = logLines.length;
-      const response = await sendRaw(server.port, requestLine('GET', target));
-      expect(response.text).not.toContain(SECRET);
-      expect(response.text).not.toContain(fixture.secretPath);
-      expect(ALLOWED_STATUSES).toContain(response.status);
-      if (response.status === 400 || response.status === 404) expect(logLines.length).toBeGreaterThan(before);
-    },
-  );
+  it.each(
+    HOSTILE_PATHS.map((target) => [
+      target.length > 80 ? `${target.slice(0, 60)}... (${target.length} chars)` : target,
+      target,
+    ]),
+  )('GET %s never reveals the secret', async (_label, target) => {
+    const before = logLines.length;
+    const response = await sendRaw(server.port, requestLine('GET', target));
+    expect(response.text).not.toContain(SECRET);
+    expect(response.text).not.toContain(fixture.secretPath);
+    expect(ALLOWED_STATUSES).toContain(response.status);
+    if (response.status === 400 || response.status === 404) expect(logLines.length).toBeGreaterThan(before);
+  });
 
   it.each([
     ['POST', `${BASE}leak.txt`],
@@ -183,7 +192,10 @@ describe('hostile requests', () => {
   });
 
   it('keeps an echoed query string inside one Location header line', async () => {
-    const response = await sendRaw(server.port, requestLine('GET', `${BASE}index.html?x=<b>&y=%0d%0aSet-Cookie:%20a=1`));
+    const response = await sendRaw(
+      server.port,
+      requestLine('GET', `${BASE}index.html?x=<b>&y=%0d%0aSet-Cookie:%20a=1`),
+    );
     expect(response.status).toBe(301);
     expect(response.text).toContain(`\r\nLocation: ${BASE}?x=<b>&y=%0d%0aSet-Cookie:%20a=1\r\n`);
     expect(response.text).not.toMatch(/\r\nSet-Cookie/i);
@@ -202,7 +214,14 @@ describe('hostile requests with watch mode in front (the live-reload stream hand
     const { startStaticServer } = await import('../../src/server/static-server.js');
     const { LiveReloadHub } = await import('../../src/watch/live-reload.js');
     const hub = new LiveReloadHub(BASE, () => undefined);
-    watchServer = await startStaticServer({ dir: fixture.site, basePath: BASE, port: 0, localeDirs: ['zh-cn'], log: () => {}, handleExtra: hub.handle });
+    watchServer = await startStaticServer({
+      dir: fixture.site,
+      basePath: BASE,
+      port: 0,
+      localeDirs: ['zh-cn'],
+      log: () => {},
+      handleExtra: hub.handle,
+    });
   });
   afterAll(() => watchServer.close());
 
@@ -213,10 +232,13 @@ describe('hostile requests with watch mode in front (the live-reload stream hand
     '//[',
     'http://%zz/',
   ];
-  it.each(ODD_TARGETS.map((target) => [target.length > 80 ? `${target.slice(0, 60)}...` : target, target]))('GET %s answers like serve, never 500', async (_label, target) => {
-    const response = await sendRaw(watchServer.port, requestLine('GET', target));
-    expect(response.text).not.toContain(SECRET);
-    expect([...ALLOWED_STATUSES, 200]).toContain(response.status);
-    if (target.startsWith('http://') && response.status !== 200) expect([400, 404, 301]).toContain(response.status);
-  });
+  it.each(ODD_TARGETS.map((target) => [target.length > 80 ? `${target.slice(0, 60)}...` : target, target]))(
+    'GET %s answers like serve, never 500',
+    async (_label, target) => {
+      const response = await sendRaw(watchServer.port, requestLine('GET', target));
+      expect(response.text).not.toContain(SECRET);
+      expect([...ALLOWED_STATUSES, 200]).toContain(response.status);
+      if (target.startsWith('http://') && response.status !== 200) expect([400, 404, 301]).toContain(response.status);
+    },
+  );
 });

@@ -10,7 +10,12 @@ function parsed(url: string): ParsedRequestPath {
 
 describe('parseRequestPath', () => {
   it('decodes segments and keeps the raw query', () => {
-    expect(parsed('/base/caf%C3%A9/?q=a%20b')).toEqual({ ok: true, segments: ['base', 'café'], trailingSlash: true, query: '?q=a%20b' });
+    expect(parsed('/base/caf%C3%A9/?q=a%20b')).toEqual({
+      ok: true,
+      segments: ['base', 'café'],
+      trailingSlash: true,
+      query: '?q=a%20b',
+    });
     expect(parsed('/')).toEqual({ ok: true, segments: [], trailingSlash: true, query: '' });
     expect(parsed('/base/x.css')).toMatchObject({ segments: ['base', 'x.css'], trailingSlash: false });
   });
@@ -66,8 +71,13 @@ describe('routeRequest', () => {
     });
   });
 
-  it('answers /robots.txt at the origin root with the site\'s own (crawlers look only there)', () => {
-    expect(routeRequest(parsed('/robots.txt'), base)).toEqual({ kind: 'site', relativeSegments: ['robots.txt'], trailingSlash: false, query: '' });
+  it("answers /robots.txt at the origin root with the site's own (crawlers look only there)", () => {
+    expect(routeRequest(parsed('/robots.txt'), base)).toEqual({
+      kind: 'site',
+      relativeSegments: ['robots.txt'],
+      trailingSlash: false,
+      query: '',
+    });
     expect(routeRequest(parsed('/other.txt'), base)).toMatchObject({ kind: 'redirect', status: 302 });
   });
 

@@ -14,7 +14,12 @@ export interface FixtureSite {
  * secret.txt, which the site reaches only through the symlinks listed in `links` (site path ->
  * target inside root). Server tests prove those contents are never served.
  */
-export async function createFixtureSite(prefix: string, files: Record<string, string | Uint8Array>, secret: string, links: Record<string, string> = {}): Promise<FixtureSite> {
+export async function createFixtureSite(
+  prefix: string,
+  files: Record<string, string | Uint8Array>,
+  secret: string,
+  links: Record<string, string> = {},
+): Promise<FixtureSite> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const site = path.join(root, 'site');
   for (const [relativePath, content] of Object.entries(files)) {
@@ -32,5 +37,11 @@ export async function createFixtureSite(prefix: string, files: Record<string, st
 
 /** The static server over a fixture site at the book's base path, logging into `logLines`. */
 export function serveFixtureSite(fixture: FixtureSite, basePath: string, logLines: string[]): Promise<RunningServer> {
-  return startStaticServer({ dir: fixture.site, basePath, port: 0, localeDirs: ['zh-cn'], log: (line) => logLines.push(line) });
+  return startStaticServer({
+    dir: fixture.site,
+    basePath,
+    port: 0,
+    localeDirs: ['zh-cn'],
+    log: (line) => logLines.push(line),
+  });
 }

@@ -16,7 +16,12 @@ const SECRET = 'TOP-SECRET-do-not-serve-4c1e';
 const LARGE_CSS = `${'body { color: #222; margin: 0 auto; max-width: 72ch; }\n'.repeat(400)}`;
 
 /** A wasm the size of Pyodide's (9.6 MB), compressible as a real one is. */
-const WASM = Buffer.concat([Buffer.from('\u0000asm\u0001\u0000\u0000\u0000'), ...Array.from({ length: 9600 }, (_, i) => Buffer.from(`(func $f${i} (result i32) i32.const ${i * 7919 % 65536})`.padEnd(1000, ' ')))]);
+const WASM = Buffer.concat([
+  Buffer.from('\u0000asm\u0001\u0000\u0000\u0000'),
+  ...Array.from({ length: 9600 }, (_, i) =>
+    Buffer.from(`(func $f${i} (result i32) i32.const ${(i * 7919) % 65536})`.padEnd(1000, ' ')),
+  ),
+]);
 
 /** The files `pybook build` writes siblings for (see precompress.ts), here those over 1 KB. */
 async function siblingsOf(files: Record<string, string | Buffer>): Promise<Record<string, string | Buffer>> {
@@ -27,32 +32,41 @@ async function siblingsOf(files: Record<string, string | Buffer>): Promise<Recor
 
 /** A temp folder with the site inside and a secret file next to it (outside the site). */
 async function createServeSite() {
-  return createFixtureSite('pybook-serve-', await siblingsOf({
-    'index.html': '<!doctype html><title>Home</title><h1>Python guide</h1>',
-    'dictionary/index.html': `<!doctype html><title>Dictionary</title>${'<p>dict() and {} literals</p>'.repeat(100)}`,
-    '404.html': '<!doctype html><title>Page Not Found</title><h1>Page Not Found</h1>',
-    'zh-cn/index.html': '<!doctype html><title>首页</title>',
-    'zh-cn/404.html': '<!doctype html><title>找不到页面</title><h1>找不到页面</h1>',
-    'assets/app.3f9a8c1b.js': `console.log("app");\n${'export const x = 1;\n'.repeat(200)}`,
-    'assets/chunk-AB12CD34.js': 'export const chunk = true;\n',
-    'assets/style.css': LARGE_CSS,
-    'assets/data.json': '{"small":true}',
-    'assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    'assets/font.woff2': 'wOF2',
-    'assets/image.png': '\u0089PNG',
-    'assets/module.mjs': 'export {};',
-    'assets/app.js.map': '{"version":3}',
-    'assets/site.webmanifest': '{"name":"pybook"}',
-    'assets/unknown.bin': 'bytes',
-    'img/diagram-FLOWCHART.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    // What pybook build writes: the files it named by their content may be cached for good.
-    '.pybook-output': JSON.stringify({ generator: 'pybook', note: '', contentNamed: ['assets/app.3f9a8c1b.js', 'assets/chunk-AB12CD34.js'] }),
-    'assets/engine.wasm': '\u0000asm',
-    'assets/pyodide/pyodide.asm.wasm': WASM,
-    'sitemap.xml': '<urlset/>',
-    'robots.txt': 'User-agent: *',
-    '.env': SECRET,
-  }), SECRET, { 'leak.txt': 'secret.txt' });
+  return createFixtureSite(
+    'pybook-serve-',
+    await siblingsOf({
+      'index.html': '<!doctype html><title>Home</title><h1>Python guide</h1>',
+      'dictionary/index.html': `<!doctype html><title>Dictionary</title>${'<p>dict() and {} literals</p>'.repeat(100)}`,
+      '404.html': '<!doctype html><title>Page Not Found</title><h1>Page Not Found</h1>',
+      'zh-cn/index.html': '<!doctype html><title>首页</title>',
+      'zh-cn/404.html': '<!doctype html><title>找不到页面</title><h1>找不到页面</h1>',
+      'assets/app.3f9a8c1b.js': `console.log("app");\n${'export const x = 1;\n'.repeat(200)}`,
+      'assets/chunk-AB12CD34.js': 'export const chunk = true;\n',
+      'assets/style.css': LARGE_CSS,
+      'assets/data.json': '{"small":true}',
+      'assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'assets/font.woff2': 'wOF2',
+      'assets/image.png': '\u0089PNG',
+      'assets/module.mjs': 'export {};',
+      'assets/app.js.map': '{"version":3}',
+      'assets/site.webmanifest': '{"name":"pybook"}',
+      'assets/unknown.bin': 'bytes',
+      'img/diagram-FLOWCHART.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      // What pybook build writes: the files it named by their content may be cached for good.
+      '.pybook-output': JSON.stringify({
+        generator: 'pybook',
+        note: '',
+        contentNamed: ['assets/app.3f9a8c1b.js', 'assets/chunk-AB12CD34.js'],
+      }),
+      'assets/engine.wasm': '\u0000asm',
+      'assets/pyodide/pyodide.asm.wasm': WASM,
+      'sitemap.xml': '<urlset/>',
+      'robots.txt': 'User-agent: *',
+      '.env': SECRET,
+    }),
+    SECRET,
+    { 'leak.txt': 'secret.txt' },
+  );
 }
 
 interface SimpleResponse {
@@ -62,14 +76,23 @@ interface SimpleResponse {
 }
 
 /** node:http rather than fetch: fetch would follow redirects and silently decompress. */
-function request(url: string, options: { method?: string; headers?: Record<string, string> | undefined } = {}): Promise<SimpleResponse> {
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string> | undefined } = {},
+): Promise<SimpleResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -226,13 +249,18 @@ describe('conditional requests', () => {
     const plain = await at(`${BASE}assets/style.css`);
     const brotli = await at(`${BASE}assets/style.css`, { 'Accept-Encoding': 'br' });
     expect(brotli.headers.etag).not.toBe(plain.headers.etag);
-    expect((await at(`${BASE}assets/style.css`, { 'Accept-Encoding': 'br', 'If-None-Match': brotli.headers.etag! })).status).toBe(304);
-    const other = await at(`${BASE}assets/style.css`, { 'Accept-Encoding': 'identity', 'If-None-Match': brotli.headers.etag! });
+    expect(
+      (await at(`${BASE}assets/style.css`, { 'Accept-Encoding': 'br', 'If-None-Match': brotli.headers.etag! })).status,
+    ).toBe(304);
+    const other = await at(`${BASE}assets/style.css`, {
+      'Accept-Encoding': 'identity',
+      'If-None-Match': brotli.headers.etag!,
+    });
     expect(other.status).toBe(200);
     expect(other.body.toString()).toBe(LARGE_CSS);
   });
 
-  it('sends Last-Modified as an HTTP date, and the site\'s robots.txt at the origin\'s root too', async () => {
+  it("sends Last-Modified as an HTTP date, and the site's robots.txt at the origin's root too", async () => {
     const first = await at(`${BASE}robots.txt`);
     const lastModified = first.headers['last-modified']!;
     expect(new Date(lastModified).toUTCString()).toBe(lastModified);
@@ -243,7 +271,10 @@ describe('conditional requests', () => {
 
   it('answers a stale If-None-Match with the file', async () => {
     const first = await at(`${BASE}robots.txt`);
-    const response = await at(`${BASE}robots.txt`, { 'If-None-Match': '"stale"', 'If-Modified-Since': first.headers['last-modified']! });
+    const response = await at(`${BASE}robots.txt`, {
+      'If-None-Match': '"stale"',
+      'If-Modified-Since': first.headers['last-modified']!,
+    });
     expect(response.status).toBe(200);
   });
 
@@ -259,18 +290,24 @@ describe('conditional requests', () => {
 });
 
 describe('cache headers', () => {
-  it.each(['assets/app.3f9a8c1b.js', 'assets/chunk-AB12CD34.js'])('marks %s, which pybook named by its content, immutable', async (relativePath) => {
-    const response = await at(BASE + relativePath);
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
+  it.each(['assets/app.3f9a8c1b.js', 'assets/chunk-AB12CD34.js'])(
+    'marks %s, which pybook named by its content, immutable',
+    async (relativePath) => {
+      const response = await at(BASE + relativePath);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    },
+  );
 
   // diagram-FLOWCHART.svg looks hashed, but an author named it: a new version keeps the name.
-  it.each(['', 'dictionary/', 'assets/style.css', 'assets/logo.svg', 'robots.txt', 'img/diagram-FLOWCHART.svg'])('makes %s revalidate with no-cache', async (relativePath) => {
-    const response = await at(BASE + relativePath);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers['last-modified']).toBeDefined();
-    expect(response.headers.etag).toBeDefined();
-  });
+  it.each(['', 'dictionary/', 'assets/style.css', 'assets/logo.svg', 'robots.txt', 'img/diagram-FLOWCHART.svg'])(
+    'makes %s revalidate with no-cache',
+    async (relativePath) => {
+      const response = await at(BASE + relativePath);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['last-modified']).toBeDefined();
+      expect(response.headers.etag).toBeDefined();
+    },
+  );
 });
 
 describe('the marker file', () => {
@@ -280,7 +317,9 @@ describe('the marker file', () => {
     const before = await fs.readFile(marker, 'utf8');
     await fs.writeFile(marker, JSON.stringify({ generator: 'pybook', note: '', contentNamed: ['assets/module.mjs'] }));
     try {
-      expect((await at(`${BASE}assets/module.mjs`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await at(`${BASE}assets/module.mjs`)).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
     } finally {
       await fs.writeFile(marker, before);
     }
@@ -309,7 +348,11 @@ describe('precompressed siblings', () => {
   });
 
   it('sends the plain file when nothing acceptable is offered', async () => {
-    for (const headers of [{} as Record<string, string>, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
+    ]) {
       const response = await at(cssUrl, headers);
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.body.toString()).toBe(LARGE_CSS);
@@ -317,7 +360,7 @@ describe('precompressed siblings', () => {
     }
   });
 
-  it('sends a page\'s sibling too, and the wasm\'s, with the plain file\'s type', async () => {
+  it("sends a page's sibling too, and the wasm's, with the plain file's type", async () => {
     const page = await at(`${BASE}dictionary/`, { 'Accept-Encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -373,18 +416,28 @@ describe('a file that cannot be read after sirv found it', () => {
     // with a site that calls nothing unsafe, as a file that turns unreadable after the check would.
     await fs.writeFile(path.join(fixture.site, 'assets', 'broken.css'), LARGE_CSS);
     const socketServer = net.createServer();
-    await new Promise<void>((resolve) => socketServer.listen(path.join(fixture.site, 'assets', 'broken.css.br'), resolve));
+    await new Promise<void>((resolve) =>
+      socketServer.listen(path.join(fixture.site, 'assets', 'broken.css.br'), resolve),
+    );
     const root = await fs.realpath(fixture.site);
     const sendFile = createFileSender(root, { isUnsafe: () => false } as unknown as SiteFiles);
-    const sender = http.createServer((req, res) => { sendFile(req, res, (req.url ?? '/').slice(1)); });
+    const sender = http.createServer((req, res) => {
+      sendFile(req, res, (req.url ?? '/').slice(1));
+    });
     await new Promise<void>((resolve) => sender.listen(0, '127.0.0.1', resolve));
     const senderOrigin = `http://127.0.0.1:${(sender.address() as net.AddressInfo).port}`;
     try {
-      await expect(request(`${senderOrigin}/assets/broken.css`, { headers: { 'Accept-Encoding': 'br' } })).rejects.toThrow();
+      await expect(
+        request(`${senderOrigin}/assets/broken.css`, { headers: { 'Accept-Encoding': 'br' } }),
+      ).rejects.toThrow();
       expect((await request(`${senderOrigin}/assets/style.css`)).status).toBe(200);
       // The server itself sends the file plain: a sibling that is not a regular file is not offered.
       const served = await at(`${BASE}assets/broken.css`, { 'Accept-Encoding': 'br' });
-      expect([served.status, served.headers['content-encoding'], served.body.toString()]).toEqual([200, undefined, LARGE_CSS]);
+      expect([served.status, served.headers['content-encoding'], served.body.toString()]).toEqual([
+        200,
+        undefined,
+        LARGE_CSS,
+      ]);
       expect((await at(`${BASE}assets/style.css`)).status).toBe(200);
     } finally {
       await new Promise((resolve) => socketServer.close(resolve));
@@ -427,7 +480,10 @@ describe('byte ranges', () => {
   });
 
   /** The first half of a download, then the connection drops (as a browser's may). */
-  function interruptedDownload(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  function interruptedDownload(
+    url: string,
+    headers: Record<string, string>,
+  ): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const req = http.get(url, { headers, agent: false }, (res) => {
         const half = Math.floor(Number(res.headers['content-length']) / 2);
@@ -443,7 +499,9 @@ describe('byte ranges', () => {
         res.on('end', () => reject(new Error('the download ended before it was interrupted')));
         res.on('error', () => {});
       });
-      req.on('error', (error) => { if (!req.destroyed) reject(error); });
+      req.on('error', (error) => {
+        if (!req.destroyed) reject(error);
+      });
     });
   }
 
@@ -453,10 +511,16 @@ describe('byte ranges', () => {
   ])('resumes an interrupted download of the 9.6 MB wasm (%s)', async (encoding, decode) => {
     const first = await interruptedDownload(origin + wasmUrl, { 'Accept-Encoding': encoding });
     const from = first.body.length;
-    const rest = await at(wasmUrl, { 'Accept-Encoding': encoding, Range: `bytes=${from}-`, 'If-Range': first.headers['last-modified']! });
+    const rest = await at(wasmUrl, {
+      'Accept-Encoding': encoding,
+      Range: `bytes=${from}-`,
+      'If-Range': first.headers['last-modified']!,
+    });
     expect(rest.status).toBe(206);
     expect(rest.headers['content-encoding']).toBe(first.headers['content-encoding']);
-    expect(rest.headers['content-range']).toBe(`bytes ${from}-${Number(first.headers['content-length']) - 1}/${first.headers['content-length']}`);
+    expect(rest.headers['content-range']).toBe(
+      `bytes ${from}-${Number(first.headers['content-length']) - 1}/${first.headers['content-length']}`,
+    );
     expect(decode(Buffer.concat([first.body, rest.body])).equals(WASM)).toBe(true);
   });
 
@@ -474,7 +538,14 @@ describe('methods', () => {
     const head = await request(origin + `${BASE}assets/style.css`, { method: 'HEAD', headers });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    for (const name of ['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'last-modified']) {
+    for (const name of [
+      'content-type',
+      'content-length',
+      'content-encoding',
+      'etag',
+      'cache-control',
+      'last-modified',
+    ]) {
       expect(head.headers[name]).toBe(get.headers[name]);
     }
   });
@@ -542,7 +613,9 @@ describe('watch-mode hooks and shutdown', () => {
       expect(notFound.body.toString()).toContain('<script>/*v1*/</script>');
 
       reloadScript = '<script>/*v2*/</script>';
-      const changed = await request(`${watchOrigin}${BASE}dictionary/`, { headers: { 'If-None-Match': page.headers.etag! } });
+      const changed = await request(`${watchOrigin}${BASE}dictionary/`, {
+        headers: { 'If-None-Match': page.headers.etag! },
+      });
       expect(changed.status).toBe(200);
       expect(changed.body.toString()).toContain('/*v2*/');
 

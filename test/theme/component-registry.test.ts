@@ -12,7 +12,11 @@ import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixtur
  * would (docs/authoring.md, "Adding a component"), and builds a fixture book that uses it.
  */
 function Kbd({ keys = '' }: { keys?: string }): ReactNode {
-  return createElement('span', { className: 'kbd' }, keys.split('+').map((key, i) => createElement('span', { key: i }, i > 0 && '+', createElement('kbd', null, key))));
+  return createElement(
+    'span',
+    { className: 'kbd' },
+    keys.split('+').map((key, i) => createElement('span', { key: i }, i > 0 && '+', createElement('kbd', null, key))),
+  );
 }
 Kbd.attributes = ['keys'];
 
@@ -22,7 +26,8 @@ function Aside({ heading, children }: { heading?: string; children?: ReactNode }
 }
 Aside.attributes = ['heading'];
 
-const BODY = 'Press <Kbd keys="Ctrl+C" /> to stop the server.\n\n<Aside heading="Why">\n\nBecause **it** runs forever.\n\n</Aside>';
+const BODY =
+  'Press <Kbd keys="Ctrl+C" /> to stop the server.\n\n<Aside heading="Why">\n\nBecause **it** runs forever.\n\n</Aside>';
 
 let fixture: FixtureBook | undefined;
 afterEach(async () => {
@@ -54,13 +59,15 @@ const pageHtml = (result: BuildResult, file: string): string => {
 };
 
 describe('the chapter component registry (src/theme/content/components.ts)', () => {
-  it('names the components authors may write: those with attributes, not the pipeline\'s own', () => {
+  it("names the components authors may write: those with attributes, not the pipeline's own", () => {
     expect(authorComponentNames()).toEqual(['Compare', 'Tabs', 'TabItem', 'Hint', 'Answer']);
     for (const name of ['CodeBlock', 'Admonition', 'h2']) expect(contentComponents).toHaveProperty(name);
   });
 
   it('rejects a component that is not registered, at its line and column', async () => {
-    expect(await buildError(BODY)).toMatch(/book\/en\/keys\.mdx:5:7: unknown component <Kbd>: chapters may use <Compare>, <Tabs>, <TabItem>, <Hint>, <Answer>\./);
+    expect(await buildError(BODY)).toMatch(
+      /book\/en\/keys\.mdx:5:7: unknown component <Kbd>: chapters may use <Compare>, <Tabs>, <TabItem>, <Hint>, <Answer>\./,
+    );
   });
 
   it('builds a fixture book with a newly registered component, rendered into the page as static HTML', async () => {
@@ -68,15 +75,23 @@ describe('the chapter component registry (src/theme/content/components.ts)', () 
     contentComponents.Aside = Aside;
     const result = await build(BODY);
     const html = pageHtml(result, 'keys/index.html');
-    expect(html).toContain('<p>Press <span class="kbd"><span><kbd>Ctrl</kbd></span><span>+<kbd>C</kbd></span></span> to stop the server.</p>');
-    expect(html).toContain('<aside class="side-note"><strong>Why</strong><p>Because <strong>it</strong> runs forever.</p></aside>');
+    expect(html).toContain(
+      '<p>Press <span class="kbd"><span><kbd>Ctrl</kbd></span><span>+<kbd>C</kbd></span></span> to stop the server.</p>',
+    );
+    expect(html).toContain(
+      '<aside class="side-note"><strong>Why</strong><p>Because <strong>it</strong> runs forever.</p></aside>',
+    );
     // The Chinese page falls back to the English chapter and renders the same components.
     expect(pageHtml(result, 'zh-cn/keys/index.html')).toContain('<span class="kbd">');
   });
 
-  it('checks a registered component\'s attributes as the built-in ones', async () => {
+  it("checks a registered component's attributes as the built-in ones", async () => {
     contentComponents.Kbd = Kbd;
-    expect(await buildError('Press <Kbd combo="Ctrl+C" /> now.')).toMatch(/book\/en\/keys\.mdx:5:7: <Kbd> has no attribute "combo" \(it accepts keys\)/);
-    expect(await buildError('Press <Kbd keys={1} /> now.')).toMatch(/keys\.mdx:5:7: attribute "keys" of <Kbd> must be a plain string in quotes/);
+    expect(await buildError('Press <Kbd combo="Ctrl+C" /> now.')).toMatch(
+      /book\/en\/keys\.mdx:5:7: <Kbd> has no attribute "combo" \(it accepts keys\)/,
+    );
+    expect(await buildError('Press <Kbd keys={1} /> now.')).toMatch(
+      /keys\.mdx:5:7: attribute "keys" of <Kbd> must be a plain string in quotes/,
+    );
   });
 });

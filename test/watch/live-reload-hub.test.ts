@@ -5,11 +5,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_PATH, LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, routeModuleJson } from '../../src/watch/live-reload.js';
+import {
+  EVENTS_PATH,
+  LiveReloadHub,
+  liveReloadScript,
+  PAGE_FINGERPRINT_PLACEHOLDER,
+  routeModuleJson,
+} from '../../src/watch/live-reload.js';
 
 const BASE = '/book/';
 const hub = new LiveReloadHub(BASE, (page) => (page === `${BASE}alpha/` ? 'current' : undefined));
-const server = http.createServer((req, res) => { if (!hub.handle(req, res)) res.writeHead(404).end(); });
+const server = http.createServer((req, res) => {
+  if (!hub.handle(req, res)) res.writeHead(404).end();
+});
 let origin = '';
 
 beforeAll(async () => {
@@ -51,8 +59,12 @@ describe('LiveReloadHub catch-up', () => {
   });
 
   it('leaves a tab showing the current version, or a page it does not know, alone', async () => {
-    expect(await firstFrames(`page=${encodeURIComponent(`${BASE}alpha/`)}&fingerprint=current`)).not.toContain('event: reload');
-    expect(await firstFrames(`page=${encodeURIComponent(`${BASE}unknown/`)}&fingerprint=x`)).not.toContain('event: reload');
+    expect(await firstFrames(`page=${encodeURIComponent(`${BASE}alpha/`)}&fingerprint=current`)).not.toContain(
+      'event: reload',
+    );
+    expect(await firstFrames(`page=${encodeURIComponent(`${BASE}unknown/`)}&fingerprint=x`)).not.toContain(
+      'event: reload',
+    );
   });
 
   it('sends the build error instead while the build is broken', async () => {
@@ -67,7 +79,11 @@ describe('LiveReloadHub catch-up', () => {
     const response = await fetch(`${origin}${BASE}${EVENTS_PATH}`);
     const reader = response.body!.getReader();
     const page = { page: { route: `${BASE}alpha/`, title: 'Alpha' }, html: '<p>Line one\nline two \u2028 </p>' };
-    hub.send({ type: 'reload', routes: [`${BASE}alpha/`], module: routeModuleJson(`export default ${JSON.stringify(page)};\n`) });
+    hub.send({
+      type: 'reload',
+      routes: [`${BASE}alpha/`],
+      module: routeModuleJson(`export default ${JSON.stringify(page)};\n`),
+    });
     let text = '';
     while (!text.includes('event: reload')) text += new TextDecoder().decode((await reader.read()).value);
     while (!text.endsWith('\n\n')) text += new TextDecoder().decode((await reader.read()).value);

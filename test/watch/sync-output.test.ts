@@ -3,7 +3,17 @@
  * whose bytes differ are written, what the site no longer has is deleted, and a link inside the
  * folder is never written through.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,7 +31,10 @@ const write = (name: string, text: string) => {
   mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
   writeFileSync(path.join(out, name), text);
   written.set(name, text);
-  writeFileSync(path.join(out, '.pybook-output'), manifestJson([], new Map([...written].map(([n, t]) => [n, entryOf(t)]))));
+  writeFileSync(
+    path.join(out, '.pybook-output'),
+    manifestJson([], new Map([...written].map(([n, t]) => [n, entryOf(t)]))),
+  );
 };
 
 describe('syncOutputWithDisk', () => {
@@ -32,13 +45,17 @@ describe('syncOutputWithDisk', () => {
     write('assets/app.1234.js', 'same size');
     const inode = statSync(path.join(out, 'index.html')).ino;
 
-    const changed = syncOutputWithDisk(out, new Map<string, string | Uint8Array>([
-      ['index.html', '<p>home</p>'],
-      ['a/index.html', '<p>new a</p>'],
-      ['b/index.html', new TextEncoder().encode('<p>b</p>')],
-      // Named by its content: the same size is the same file (not read back).
-      ['assets/app.1234.js', 'SAME SIZE'],
-    ]), new Set(['assets/app.1234.js']));
+    const changed = syncOutputWithDisk(
+      out,
+      new Map<string, string | Uint8Array>([
+        ['index.html', '<p>home</p>'],
+        ['a/index.html', '<p>new a</p>'],
+        ['b/index.html', new TextEncoder().encode('<p>b</p>')],
+        // Named by its content: the same size is the same file (not read back).
+        ['assets/app.1234.js', 'SAME SIZE'],
+      ]),
+      new Set(['assets/app.1234.js']),
+    );
 
     expect(changed.sort()).toEqual(['a/index.html', 'b/index.html', 'gone/index.html']);
     expect(statSync(path.join(out, 'index.html')).ino).toBe(inode); // not rewritten
@@ -50,14 +67,20 @@ describe('syncOutputWithDisk', () => {
 
   it('replaces a link inside the folder instead of writing through it', () => {
     mkdirSync(outside, { recursive: true });
-    writeFileSync(path.join(outside, 'index.html'), 'not pybook\'s');
+    writeFileSync(path.join(outside, 'index.html'), "not pybook's");
     rmSync(path.join(out, 'a'), { recursive: true, force: true });
     symlinkSync(outside, path.join(out, 'a'));
     symlinkSync(path.join(outside, 'index.html'), path.join(out, 'c.html'));
 
-    syncOutputWithDisk(out, new Map([['a/index.html', '<p>a</p>'], ['c.html', '<p>c</p>']]));
+    syncOutputWithDisk(
+      out,
+      new Map([
+        ['a/index.html', '<p>a</p>'],
+        ['c.html', '<p>c</p>'],
+      ]),
+    );
 
-    expect(readFileSync(path.join(outside, 'index.html'), 'utf8')).toBe('not pybook\'s');
+    expect(readFileSync(path.join(outside, 'index.html'), 'utf8')).toBe("not pybook's");
     expect(lstatSync(path.join(out, 'a')).isDirectory()).toBe(true);
     expect(readFileSync(path.join(out, 'a/index.html'), 'utf8')).toBe('<p>a</p>');
     expect(lstatSync(path.join(out, 'c.html')).isFile()).toBe(true);

@@ -28,9 +28,11 @@ const TITLES: Record<string, [string, string]> = {
 export function chapterText(locale: 'en' | 'zh-cn', slug: string, title: string, paragraphs = 3): string {
   const body: string[] = [];
   for (let i = 1; i <= paragraphs; i += 1) {
-    body.push(locale === 'en'
-      ? `Paragraph ${i} of ${slug}: a Python \`list\` is much like a JavaScript array, and [beta](./beta.mdx) says more.`
-      : `${slug} 的第 ${i} 段：Python 的 \`list\` 很像 JavaScript 的数组，[贝塔](./beta.mdx) 有更多内容。`);
+    body.push(
+      locale === 'en'
+        ? `Paragraph ${i} of ${slug}: a Python \`list\` is much like a JavaScript array, and [beta](./beta.mdx) says more.`
+        : `${slug} 的第 ${i} 段：Python 的 \`list\` 很像 JavaScript 的数组，[贝塔](./beta.mdx) 有更多内容。`,
+    );
   }
   return `---\ntitle: ${title}\n---\n\n## ${locale === 'en' ? 'First section' : '第一节 {#first-section}'}\n\n${body.join('\n\n')}\n`;
 }
@@ -42,7 +44,10 @@ export function createTinyBook(): TinyBook {
     mkdirSync(path.join(dir, 'book', locale), { recursive: true });
     for (const [slug, titles] of Object.entries(TITLES)) {
       // alpha is long enough to scroll, for the scroll-position test.
-      writeFileSync(file(locale, slug), chapterText(locale, slug, titles[locale === 'en' ? 0 : 1], slug === 'alpha' ? 80 : 3));
+      writeFileSync(
+        file(locale, slug),
+        chapterText(locale, slug, titles[locale === 'en' ? 0 : 1], slug === 'alpha' ? 80 : 3),
+      );
     }
   }
   mkdirSync(path.join(dir, 'book', 'static'), { recursive: true });

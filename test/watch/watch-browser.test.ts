@@ -37,7 +37,10 @@ const fetchText = async (route: string) => {
  * lands in a block far below the window, which the browser has not laid out (content-visibility),
  * and innerText leaves out the text of blocks not laid out.
  */
-const waitForText = (text: string) => page.waitForFunction((t) => document.querySelector('main')?.textContent?.includes(t) ?? false, text, { timeout: 20_000 });
+const waitForText = (text: string) =>
+  page.waitForFunction((t) => document.querySelector('main')?.textContent?.includes(t) ?? false, text, {
+    timeout: 20_000,
+  });
 /**
  * Opens a route in the shared tab. A rebuild finishing just now may make the open page reload
  * itself, which interrupts the navigation: wait for the rebuild, and retry an interrupted one.
@@ -71,7 +74,10 @@ beforeAll(async () => {
   mkdirSync(path.dirname(templateFile), { recursive: true });
   copyFileSync(TEMPLATE_FILE, templateFile);
   [session, browser] = await Promise.all([
-    startWatch({ config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1', templateFile }, (line) => logLines.push(line)),
+    startWatch(
+      { config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1', templateFile },
+      (line) => logLines.push(line),
+    ),
     launchChromium(),
   ]);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -84,7 +90,7 @@ afterAll(async () => {
 });
 
 describe('pybook watch in a browser', () => {
-  it('shows an edit in the open page by itself and keeps the reader\'s place', async () => {
+  it("shows an edit in the open page by itself and keeps the reader's place", async () => {
     await open('alpha/');
     // Scrolled as a reader scrolls, so that the blocks passed on the way are laid out and have their
     // real heights (blocks off screen are laid out late: content-visibility).
@@ -94,10 +100,13 @@ describe('pybook watch in a browser', () => {
       await nextFrames(page);
     }
     // The place is the block at the top of the window and where it stands.
-    const place = () => page.evaluate(() => {
-      const block = [...document.querySelectorAll('.markdown > *')].find((b) => b.getBoundingClientRect().bottom > 0)!;
-      return { text: block.textContent.slice(0, 80), top: Math.round(block.getBoundingClientRect().top) };
-    });
+    const place = () =>
+      page.evaluate(() => {
+        const block = [...document.querySelectorAll('.markdown > *')].find(
+          (b) => b.getBoundingClientRect().bottom > 0,
+        )!;
+        return { text: block.textContent.slice(0, 80), top: Math.round(block.getBoundingClientRect().top) };
+      });
     const before = await place();
     // A new section changes the page's model (its table of contents): the page is rendered anew.
     const marker = unique('Edited alpha');
@@ -106,15 +115,19 @@ describe('pybook watch in a browser', () => {
     await eventually(async () => {
       const now = await place();
       return now.text === before.text && Math.abs(now.top - before.top) <= 2;
-    }, 'the reader\'s place to come back');
+    }, "the reader's place to come back");
     expect(logLines.some((line) => /^rebuilt \(change .*alpha\.mdx\) in \d+ ms/.test(line))).toBe(true);
   });
 
   it('shows an edit that changes only this page in place, without reloading it', async () => {
     await open('beta/');
-    await page.evaluate(() => { (window as Window & { __kept?: boolean }).__kept = true; });
+    await page.evaluate(() => {
+      (window as Window & { __kept?: boolean }).__kept = true;
+    });
     let loads = 0;
-    const onLoad = () => { loads += 1; };
+    const onLoad = () => {
+      loads += 1;
+    };
     page.on('load', onLoad);
     const marker = unique('In place');
     appendFileSync(book.file('en', 'beta'), `\n${marker}\n`);
@@ -127,16 +140,22 @@ describe('pybook watch in a browser', () => {
   it('shows a text edit with the page sent in the event, patching only the blocks that changed', async () => {
     await open('beta/');
     await page.waitForSelector('html[data-hydrated]');
-    await page.evaluate(() => { (document.querySelector('.markdown > p') as HTMLElement & { __kept?: boolean }).__kept = true; });
+    await page.evaluate(() => {
+      (document.querySelector('.markdown > p') as HTMLElement & { __kept?: boolean }).__kept = true;
+    });
     const fetched: string[] = [];
-    const onRequest = (request: { url(): string }) => { fetched.push(request.url()); };
+    const onRequest = (request: { url(): string }) => {
+      fetched.push(request.url());
+    };
     page.on('request', onRequest);
     const marker = unique('Patched beta');
     appendFileSync(book.file('en', 'beta'), `\n${marker}\n`);
     await waitForText(marker);
     page.off('request', onRequest);
     // The first paragraph did not change: it is the same element (the article was not re-created).
-    expect(await page.evaluate(() => (document.querySelector('.markdown > p') as HTMLElement & { __kept?: boolean }).__kept)).toBe(true);
+    expect(
+      await page.evaluate(() => (document.querySelector('.markdown > p') as HTMLElement & { __kept?: boolean }).__kept),
+    ).toBe(true);
     // Neither the page nor a fresh copy of its module was fetched: the event carried it. (The
     // module without a query may be prefetched any time: the chapter links to itself.)
     expect(fetched.filter((address) => /\/beta\/(\?|$)|\/beta\.js\?/.test(address))).toEqual([]);
@@ -146,12 +165,18 @@ describe('pybook watch in a browser', () => {
     await open('beta/');
     await page.waitForSelector('html[data-hydrated]');
     let loads = 0;
-    const onLoad = () => { loads += 1; };
+    const onLoad = () => {
+      loads += 1;
+    };
     page.on('load', onLoad);
     const heading = unique('Added section');
     appendFileSync(book.file('en', 'beta'), `\n## ${heading}\n\nText of the added section.\n`);
-    await page.waitForFunction((text) => document.querySelector('.main-toc')?.textContent?.includes(text) ?? false, heading, { timeout: 20_000 });
-    await waitForText("Text of the added section.");
+    await page.waitForFunction(
+      (text) => document.querySelector('.main-toc')?.textContent?.includes(text) ?? false,
+      heading,
+      { timeout: 20_000 },
+    );
+    await waitForText('Text of the added section.');
     page.off('load', onLoad);
     expect(loads).toBe(0);
   });
@@ -171,7 +196,9 @@ describe('pybook watch in a browser', () => {
       await tab.goto(url('alpha/'));
       await tab.waitForSelector('html[data-hydrated]');
       let loads = 0;
-      tab.on('load', () => { loads += 1; });
+      tab.on('load', () => {
+        loads += 1;
+      });
       const gammaLink = 'nav.sidebar-nav a[href$="/gamma/"]';
       // Visit gamma client-side (its module is now loaded in the tab), then come back.
       await tab.click(gammaLink);
@@ -182,7 +209,11 @@ describe('pybook watch in a browser', () => {
       const marker = unique('Gamma edited meanwhile');
       appendFileSync(book.file('en', 'gamma'), `\n${marker}\n`);
       const gammaRoute = new URL(url('gamma/')).pathname;
-      await tab.waitForFunction((route) => (window as Window & { __reloads?: string[] }).__reloads?.includes(route) ?? false, gammaRoute, { timeout: 20_000 });
+      await tab.waitForFunction(
+        (route) => (window as Window & { __reloads?: string[] }).__reloads?.includes(route) ?? false,
+        gammaRoute,
+        { timeout: 20_000 },
+      );
       // The tab showing alpha did not reload; navigating to gamma shows the edit, not the module loaded before.
       await tab.click(gammaLink);
       await tab.waitForFunction((text) => document.body.innerText.includes(text), marker, { timeout: 20_000 });
@@ -247,7 +278,11 @@ describe('pybook watch in a browser', () => {
     await open('alpha/');
     writeFileSync(book.file('en', 'delta'), chapterText('en', 'delta', 'Delta chapter'));
     book.writeConfig(['alpha', 'beta', 'gamma', 'delta']);
-    await page.waitForFunction(() => document.querySelector('nav.sidebar-nav')?.textContent?.includes('Delta chapter') ?? false, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector('nav.sidebar-nav')?.textContent?.includes('Delta chapter') ?? false,
+      undefined,
+      { timeout: 30_000 },
+    );
     const delta = await fetchText('delta/');
     expect(delta.status).toBe(200);
     expect(delta.text).toContain('Delta chapter');
@@ -265,7 +300,13 @@ describe('pybook watch in a browser', () => {
   it('deletes a chapter: a listed chapter without its file is a located error; unlisted, its route is 404', async () => {
     rmSync(book.file('en', 'gamma'));
     rmSync(book.file('zh-cn', 'gamma'));
-    await eventually(() => logLines.some((line) => line.startsWith('error:') && line.includes('"gamma"') && line.includes('book.config.json')), 'the missing-chapter error');
+    await eventually(
+      () =>
+        logLines.some(
+          (line) => line.startsWith('error:') && line.includes('"gamma"') && line.includes('book.config.json'),
+        ),
+      'the missing-chapter error',
+    );
     expect((await fetchText('gamma/')).status).toBe(200);
 
     book.writeConfig(['alpha', 'beta', 'delta']);
@@ -281,7 +322,9 @@ describe('pybook watch in a browser', () => {
     expect(html).not.toContain('__PYBOOK_PAGE_FINGERPRINT__');
     expect(html).toMatch(/fingerprint=[0-9a-f]{16}/);
     let loads = 0;
-    page.on('load', () => { loads += 1; });
+    page.on('load', () => {
+      loads += 1;
+    });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(loads).toBe(0);
     const marker = unique('Still alive');
@@ -293,10 +336,23 @@ describe('pybook watch in a browser', () => {
   it('keeps following book.config.json after it is deleted and written again (git checkout, many editors)', async () => {
     const config = readFileSync(book.configPath, 'utf8');
     rmSync(book.configPath);
-    await eventually(() => logLines.some((line) => line.startsWith('error:') && line.includes('cannot read the book configuration')), 'the missing-config error');
+    await eventually(
+      () => logLines.some((line) => line.startsWith('error:') && line.includes('cannot read the book configuration')),
+      'the missing-config error',
+    );
     const title = unique('Recreated book');
-    writeFileSync(book.configPath, config.replace(/"en": "[^"]*",\n\s*"zh-cn": "[^"]*（中文）"/, `"en": "${title}",\n    "zh-cn": "${title}（中文）"`));
-    await eventually(async () => (await fetchText('alpha/')).text.includes(title), 'the recreated config to apply', 30_000);
+    writeFileSync(
+      book.configPath,
+      config.replace(
+        /"en": "[^"]*",\n\s*"zh-cn": "[^"]*（中文）"/,
+        `"en": "${title}",\n    "zh-cn": "${title}（中文）"`,
+      ),
+    );
+    await eventually(
+      async () => (await fetchText('alpha/')).text.includes(title),
+      'the recreated config to apply',
+      30_000,
+    );
     // And it is still watched: a second edit applies too.
     const again = unique('Edited again');
     writeFileSync(book.configPath, readFileSync(book.configPath, 'utf8').replaceAll(title, again));
@@ -305,7 +361,13 @@ describe('pybook watch in a browser', () => {
 
   it('applies an edit of the page template on the next rebuild', async () => {
     const marker = unique('template-marker').replace(' ', '-');
-    writeFileSync(templateFile, readFileSync(templateFile, 'utf8').replace('<meta name="generator"', `<meta name="x-test" content="${marker}">\n<meta name="generator"`));
+    writeFileSync(
+      templateFile,
+      readFileSync(templateFile, 'utf8').replace(
+        '<meta name="generator"',
+        `<meta name="x-test" content="${marker}">\n<meta name="generator"`,
+      ),
+    );
     await eventually(async () => (await fetchText('beta/')).text.includes(marker), 'the template edit on beta', 30_000);
   });
 
@@ -345,7 +407,11 @@ describe('pybook watch in a browser', () => {
     await waitForText('Alpha chapter');
     expect(session.server.url).toMatch(/\/moved-guide\/$/);
     expect(new URL(session.server.url).port).toBe(new URL(before).port);
-    expect(logLines.some((line) => line.includes('basePath changed from /python-guide-for-javascript-engineers/ to /moved-guide/'))).toBe(true);
+    expect(
+      logLines.some((line) =>
+        line.includes('basePath changed from /python-guide-for-javascript-engineers/ to /moved-guide/'),
+      ),
+    ).toBe(true);
     expect((await fetchText('beta/')).status).toBe(200);
   });
 });

@@ -18,7 +18,11 @@ const book = createTinyBook();
 
 afterAll(() => rmSync(book.dir, { recursive: true, force: true }));
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, log: () => string): Promise<T> {
+async function until<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  log: () => string,
+): Promise<T> {
   const deadline = Date.now() + 40_000;
   for (;;) {
     const value = await read();
@@ -30,27 +34,64 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, what
 
 describe('pybook watch (command line)', () => {
   it('serves, rebuilds on edits, survives a broken chapter, and exits 0 on Ctrl+C', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ENTRY,
-      'watch', '--config', book.configPath, '--out-dir', path.join(book.dir, 'site'), '--port', '0'], { cwd: root });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        ENTRY,
+        'watch',
+        '--config',
+        book.configPath,
+        '--out-dir',
+        path.join(book.dir, 'site'),
+        '--port',
+        '0',
+      ],
+      { cwd: root },
+    );
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const url = await until(() => /Ready in \d+ ms: watching \S+ — serving at (http:\/\/\S+)/.exec(output)?.[1], 'the watch URL', () => output);
+      const url = await until(
+        () => /Ready in \d+ ms: watching \S+ — serving at (http:\/\/\S+)/.exec(output)?.[1],
+        'the watch URL',
+        () => output,
+      );
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/python-guide-for-javascript-engineers\/$/);
       expect(await (await fetch(`${url}alpha/`)).text()).toContain('Alpha chapter');
       // The search index follows once the page is served, and says so.
-      await until(() => (/\nsearch index ready \(\d+ ms\)/.test(output) ? true : undefined), 'the search index', () => output);
+      await until(
+        () => (/\nsearch index ready \(\d+ ms\)/.test(output) ? true : undefined),
+        'the search index',
+        () => output,
+      );
 
       appendFileSync(book.file('en', 'alpha'), '\nAn edit made from the test.\n');
-      await until(async () => ((await (await fetch(`${url}alpha/`)).text()).includes('An edit made from the test.') ? true : undefined), 'the edit to be served', () => output);
+      await until(
+        async () =>
+          (await (await fetch(`${url}alpha/`)).text()).includes('An edit made from the test.') ? true : undefined,
+        'the edit to be served',
+        () => output,
+      );
       expect(output).toMatch(/rebuilt \(change \S*alpha\.mdx\) in \d+ ms, \d+ files? changed/);
 
       const good = readFileSync(book.file('en', 'beta'), 'utf8');
       writeFileSync(book.file('en', 'beta'), `${good}\n<Unknown />\n`);
       const errorLine = good.split('\n').length + 1;
-      await until(() => (output.includes(`beta.mdx:${errorLine}:1: unknown component <Unknown>`) ? true : undefined), 'the located error', () => output);
+      await until(
+        () => (output.includes(`beta.mdx:${errorLine}:1: unknown component <Unknown>`) ? true : undefined),
+        'the located error',
+        () => output,
+      );
       expect(output).toContain('the last good version is still being served');
       expect(child.exitCode).toBeNull();
       expect((await fetch(`${url}beta/`)).status).toBe(200);

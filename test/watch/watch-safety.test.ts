@@ -30,7 +30,11 @@ afterAll(async () => {
   rmSync(book.dir, { recursive: true, force: true });
 });
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -44,12 +48,18 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, what
  * A page by a fresh connection each time (no keep-alive): polling fetch() raced the server
  * closing an idle kept-alive socket (ECONNRESET), which says nothing about the server.
  */
-const page = (route: string) => new Promise<{ status: number; text: string }>((resolve, reject) => {
-  get(`${session.server.url}${route}`, { agent: false }, (response) => {
-    let text = '';
-    response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; }).on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-  }).on('error', reject);
-});
+const page = (route: string) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    get(`${session.server.url}${route}`, { agent: false }, (response) => {
+      let text = '';
+      response
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => {
+          text += chunk;
+        })
+        .on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    }).on('error', reject);
+  });
 
 describe('a chapter that makes the parser crawl, in watch', () => {
   it('keeps serving while the chapter compiles off its thread, then fails it naming the file and line', async () => {
@@ -58,7 +68,10 @@ describe('a chapter that makes the parser crawl, in watch', () => {
     // grows with the square of the line, the budget only with the chapter's length: 20,000 took
     // 7.7-10.5 s here against a budget of 7.6 s, and a compile that beat it failed the test.
     const culpritLine = good.split('\n').length + 2;
-    writeFileSync(book.file('en', 'beta'), `${good}\nA paragraph before it.\n${'*_'.repeat(30_000)}\n\nOne after it.\n`);
+    writeFileSync(
+      book.file('en', 'beta'),
+      `${good}\nA paragraph before it.\n${'*_'.repeat(30_000)}\n\nOne after it.\n`,
+    );
     const budgetMs = chapterBudgetMs(BASE_BUDGET_MS, readFileSync(book.file('en', 'beta'), 'utf8').length);
 
     const latencies: number[] = [];
@@ -68,7 +81,9 @@ describe('a chapter that makes the parser crawl, in watch', () => {
       latencies.push(performance.now() - started);
       return log.find((line) => line.startsWith('error: ') && line.includes('beta.mdx'));
     }, 'the chapter to fail');
-    expect(errorLine).toContain(`beta.mdx:${culpritLine}:1: compiling this chapter took longer than its budget of ${budgetInSeconds(budgetMs)} and was stopped: line ${culpritLine} is the cause (60,000 characters; without it the chapter compiles in time)`);
+    expect(errorLine).toContain(
+      `beta.mdx:${culpritLine}:1: compiling this chapter took longer than its budget of ${budgetInSeconds(budgetMs)} and was stopped: line ${culpritLine} is the cause (60,000 characters; without it the chapter compiles in time)`,
+    );
     // Requests were answered all along: none waited for the parser (a compile on the server's
     // thread would hold a request for the whole budget and more).
     expect(latencies.length).toBeGreaterThan(5);
@@ -76,7 +91,10 @@ describe('a chapter that makes the parser crawl, in watch', () => {
     expect((await page('beta/')).text).toContain('Beta chapter');
 
     writeFileSync(book.file('en', 'beta'), `${good}\nFixed again.\n`);
-    await until(async () => ((await page('beta/')).text.includes('Fixed again.') ? true : undefined), 'the fixed chapter');
+    await until(
+      async () => ((await page('beta/')).text.includes('Fixed again.') ? true : undefined),
+      'the fixed chapter',
+    );
   });
 });
 
@@ -84,7 +102,10 @@ describe('the output folder deleted during watch', () => {
   it('is written again from memory at the next request', async () => {
     expect((await page('alpha/')).status).toBe(200);
     // No search step or rebuild left to write files: they bring back missing files themselves.
-    await until(() => (log.some((line) => line.startsWith('search index ready')) ? true : undefined), 'the search index');
+    await until(
+      () => (log.some((line) => line.startsWith('search index ready')) ? true : undefined),
+      'the search index',
+    );
     await session.idle();
     rmSync(outDir, { recursive: true, force: true });
     const alpha = await page('alpha/');
@@ -106,7 +127,11 @@ describe('the output folder deleted during watch', () => {
     writeFileSync(path.join(outDir, 'notes.txt'), 'mine');
     expect((await page('alpha/')).status).toBe(404);
     expect(readFileSync(path.join(outDir, 'notes.txt'), 'utf8')).toBe('mine');
-    expect(log.filter((line) => line.startsWith(`error: ${outDir} was deleted and cannot be written again: refusing to write the site`))).toHaveLength(1);
+    expect(
+      log.filter((line) =>
+        line.startsWith(`error: ${outDir} was deleted and cannot be written again: refusing to write the site`),
+      ),
+    ).toHaveLength(1);
     expect((await page('beta/')).status).toBe(404);
     expect(log.filter((line) => line.includes('cannot be written again'))).toHaveLength(1);
   });

@@ -17,9 +17,15 @@ import { createTinyBook } from './tiny-book.js';
 const book = createTinyBook();
 // The tiny book has no node_modules/: its build cache is in the user's cache folder (see cacheFolderOf).
 const cacheDir = (({ base, parts }) => path.join(base, ...parts))(cacheFolderOf(book.dir));
-const entries = (namespace: string) => (existsSync(path.join(cacheDir, namespace)) ? readdirSync(path.join(cacheDir, namespace)).sort() : []);
+const entries = (namespace: string) =>
+  existsSync(path.join(cacheDir, namespace)) ? readdirSync(path.join(cacheDir, namespace)).sort() : [];
 const digest = (result: BuildResult) =>
-  Object.fromEntries([...result.files.entries()].map(([name, contents]) => [name, createHash('sha256').update(bytesOf(contents)).digest('hex')]));
+  Object.fromEntries(
+    [...result.files.entries()].map(([name, contents]) => [
+      name,
+      createHash('sha256').update(bytesOf(contents)).digest('hex'),
+    ]),
+  );
 
 let session: WatchSession | undefined;
 afterAll(async () => {
@@ -36,7 +42,10 @@ async function until(check: () => boolean | Promise<boolean>, what: string, log:
 }
 
 async function start(log: string[]): Promise<WatchSession> {
-  session = await startWatch({ config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1' }, (line) => log.push(line));
+  session = await startWatch(
+    { config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1' },
+    (line) => log.push(line),
+  );
   return session;
 }
 
@@ -89,15 +98,33 @@ describe('pybook watch start', () => {
       }
       return marked;
     };
-    expect(mark('chapters', 'Paragraph 1 of alpha', (text) => text.replace(/"wordCount":\d+/, '"wordCount":4321000'))).toBe(1);
-    expect(mark('content', 'Paragraph 1 of alpha', (text) => text.replaceAll('Paragraph 1 of alpha', 'Paragraph 1 from the content cache'))).toBe(1);
-    expect(mark('documents', 'Paragraph 1 of beta', (text) => text.replaceAll('Paragraph 1 of beta', 'Paragraph 1 from the page cache'))).toBe(1);
-    expect(mark('modules', 'Paragraph 1 of beta', (text) => text.replaceAll('Paragraph 1 of beta', 'Paragraph 1 from the module cache'))).toBe(1);
+    expect(
+      mark('chapters', 'Paragraph 1 of alpha', (text) => text.replace(/"wordCount":\d+/, '"wordCount":4321000')),
+    ).toBe(1);
+    expect(
+      mark('content', 'Paragraph 1 of alpha', (text) =>
+        text.replaceAll('Paragraph 1 of alpha', 'Paragraph 1 from the content cache'),
+      ),
+    ).toBe(1);
+    expect(
+      mark('documents', 'Paragraph 1 of beta', (text) =>
+        text.replaceAll('Paragraph 1 of beta', 'Paragraph 1 from the page cache'),
+      ),
+    ).toBe(1);
+    expect(
+      mark('modules', 'Paragraph 1 of beta', (text) =>
+        text.replaceAll('Paragraph 1 of beta', 'Paragraph 1 from the module cache'),
+      ),
+    ).toBe(1);
 
     // The output folder of the last session is brought up to date in place: what the site no
     // longer has goes. Here an earlier build wrote a page gone/ that this book does not have.
     const earlier = await new Builder({ configPath: book.configPath }).build();
-    writeSiteAtomically(path.join(book.dir, 'site'), new Map([...earlier.files, ['gone/index.html', '<p>a page the site no longer has</p>']]), []);
+    writeSiteAtomically(
+      path.join(book.dir, 'site'),
+      new Map([...earlier.files, ['gone/index.html', '<p>a page the site no longer has</p>']]),
+      [],
+    );
     expect(existsSync(path.join(book.dir, 'site', 'gone', 'index.html'))).toBe(true);
 
     const log: string[] = [];
@@ -107,7 +134,9 @@ describe('pybook watch start', () => {
     expect(page).toContain('21605 min read'); // 4,321,000 words at 200 a minute
     expect(page).toContain('Paragraph 1 from the content cache');
     expect(await (await fetch(`${second.server.url}beta/`)).text()).toContain('Paragraph 1 from the page cache');
-    expect(await (await fetch(`${second.server.url}assets/pages/en/beta.js`)).text()).toContain('Paragraph 1 from the module cache');
+    expect(await (await fetch(`${second.server.url}assets/pages/en/beta.js`)).text()).toContain(
+      'Paragraph 1 from the module cache',
+    );
 
     // A search asked for before the index is out gets it, built on demand, not a 404: the texts
     // of a result's page (asked for first here) as well as the index.
@@ -131,6 +160,8 @@ describe('pybook watch start', () => {
     expect(retitled).not.toContain('from the content cache');
     expect(retitled).toContain('Paragraph 1 of alpha');
     expect(await (await fetch(`${third.server.url}beta/`)).text()).not.toContain('from the page cache');
-    expect(await (await fetch(`${third.server.url}assets/pages/en/beta.js`)).text()).not.toContain('from the module cache');
+    expect(await (await fetch(`${third.server.url}assets/pages/en/beta.js`)).text()).not.toContain(
+      'from the module cache',
+    );
   });
 });

@@ -24,22 +24,31 @@ async function until(check: () => boolean, what: string, log: string[]): Promise
 }
 
 describe('pybook watch warnings', () => {
-  it('logs the first build\'s warnings and a rebuild\'s, with file, line and column', async () => {
+  it("logs the first build's warnings and a rebuild's, with file, line and column", async () => {
     const alpha = book.file('en', 'alpha');
     // The tiny chapter's last line is its last paragraph: a link to a heading beta does not have.
     appendFileSync(alpha, '\nSee [the missing part](./beta.mdx#nowhere).\n');
     const log: string[] = [];
-    session = await startWatch({ config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1' }, (line) => log.push(line));
+    session = await startWatch(
+      { config: book.configPath, outDir: path.join(book.dir, 'site'), port: 0, host: '127.0.0.1' },
+      (line) => log.push(line),
+    );
     const relative = path.relative(process.cwd(), alpha);
     const first = log.filter((line) => line.startsWith('warning: '));
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatch(new RegExp(`^warning: ${relative.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:5: broken anchor "\\./beta\\.mdx#nowhere"`));
+    expect(first[0]).toMatch(
+      new RegExp(
+        `^warning: ${relative.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:5: broken anchor "\\./beta\\.mdx#nowhere"`,
+      ),
+    );
 
     appendFileSync(alpha, '\nAnd [another](./gamma.mdx#elsewhere).\n');
-    await until(() => log.some((line) => line.includes('#elsewhere')), 'the rebuild\'s warning', log);
+    await until(() => log.some((line) => line.includes('#elsewhere')), "the rebuild's warning", log);
     const second = log.find((line) => line.includes('#elsewhere'))!;
     expect(second).toMatch(/^warning: \S+alpha\.mdx:\d+:5: broken anchor "\.\/gamma\.mdx#elsewhere"/);
     // Each warning line comes before the rebuild's own line.
-    expect(log.findIndex((line) => line.includes('#elsewhere'))).toBeLessThan(log.findIndex((line) => line.startsWith('rebuilt')));
+    expect(log.findIndex((line) => line.includes('#elsewhere'))).toBeLessThan(
+      log.findIndex((line) => line.startsWith('rebuilt')),
+    );
   });
 });

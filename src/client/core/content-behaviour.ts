@@ -41,7 +41,9 @@ function runner(load: typeof loadLazyModule): Promise<Runner> {
     if (!asset) throw new Error('this site has no example runner');
     return load<Runner>(asset);
   });
-  loadedRunner.catch(() => { loadedRunner = undefined; }); // the next click tries again
+  loadedRunner.catch(() => {
+    loadedRunner = undefined;
+  }); // the next click tries again
   return loadedRunner;
 }
 
@@ -52,7 +54,11 @@ const RUNNER_ACTIONS = new Set(['run', 'stop', 'check', 'edit', 'reset']);
 document.addEventListener('keydown', (event) => {
   // The editor handles the keys itself (client/runner/editor.ts) and marks them handled.
   if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
-  const run = (event.target as Element | null)?.closest?.('.code-block')?.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop], button[data-code-action=check]');
+  const run = (event.target as Element | null)
+    ?.closest?.('.code-block')
+    ?.querySelector<HTMLButtonElement>(
+      'button[data-code-action=run], button[data-code-action=stop], button[data-code-action=check]',
+    );
   if (!run || run.dataset.codeAction === 'stop') return;
   event.preventDefault();
   run.click();
@@ -66,7 +72,9 @@ export function onCodeButton(button: HTMLButtonElement, load: typeof loadLazyMod
   const block = button.closest('.code-block');
   if (!block) return;
   if (RUNNER_ACTIONS.has(button.dataset.codeAction ?? '')) {
-    runner(load).then((r) => r.onRunnerButton(button)).catch((error: unknown) => reportRunnerFailure(button, error));
+    runner(load)
+      .then((r) => r.onRunnerButton(button))
+      .catch((error: unknown) => reportRunnerFailure(button, error));
     return;
   }
   if (button.dataset.codeAction === 'wrap') {
@@ -81,7 +89,10 @@ export function onCodeButton(button: HTMLButtonElement, load: typeof loadLazyMod
     button.dataset.copyLabel = original;
     label.textContent = button.dataset.copiedLabel ?? 'Copied';
     button.classList.add('copied');
-    window.setTimeout(() => { label.textContent = original; button.classList.remove('copied'); }, 2000);
+    window.setTimeout(() => {
+      label.textContent = original;
+      button.classList.remove('copied');
+    }, 2000);
   });
 }
 
@@ -94,7 +105,8 @@ function showTab(tabs: Element, value: string): boolean {
     tab.setAttribute('aria-selected', String(active));
     tab.tabIndex = active ? 0 : -1;
   }
-  for (const panel of Array.from(tabs.querySelectorAll<HTMLElement>(':scope > [role=tabpanel]'))) panel.hidden = panel.dataset.tabPanel !== value;
+  for (const panel of Array.from(tabs.querySelectorAll<HTMLElement>(':scope > [role=tabpanel]')))
+    panel.hidden = panel.dataset.tabPanel !== value;
   return true;
 }
 
@@ -113,32 +125,48 @@ export function selectTab(tab: HTMLElement, focus: boolean): void {
   if (group) {
     // Keep the clicked tab where it is on screen while sets above it change height.
     const before = tab.getBoundingClientRect().top;
-    for (const other of Array.from(document.querySelectorAll<HTMLElement>('[data-tabs][data-group]'))) if (other !== tabs && other.dataset.group === group) showTab(other, value);
+    for (const other of Array.from(document.querySelectorAll<HTMLElement>('[data-tabs][data-group]')))
+      if (other !== tabs && other.dataset.group === group) showTab(other, value);
     window.scrollBy(0, tab.getBoundingClientRect().top - before);
-    try { localStorage.setItem(groupKey(group), value); } catch { /* storage disabled: the choice lasts for this page */ }
+    try {
+      localStorage.setItem(groupKey(group), value);
+    } catch {
+      /* storage disabled: the choice lasts for this page */
+    }
   }
   if (focus) tab.focus();
 }
 
 /** The reader pointed at or focused Run or Edit: the runner and the block's runtime start loading (nothing is shown). */
 export function onRunnerIntent(button: HTMLButtonElement, load: typeof loadLazyModule): void {
-  runner(load).then((r) => r.prepareRunner(button)).catch(() => {}); // a click reports what failed
+  runner(load)
+    .then((r) => r.prepareRunner(button))
+    .catch(() => {}); // a click reports what failed
 }
 
 /** The runner did not load (offline, say): the status line says so, and the next click tries again. */
 function reportRunnerFailure(button: HTMLButtonElement, error: unknown): void {
   const status = button.closest('.code-run')?.querySelector('.code-run-status');
   const message = (error as Error).message;
-  void pageSiteData().then((site) => site.strings.runner.loadFailed, () => '{message}').then((template) => {
-    if (status) status.textContent = template.replace('{message}', message);
-  });
+  void pageSiteData()
+    .then(
+      (site) => site.strings.runner.loadFailed,
+      () => '{message}',
+    )
+    .then((template) => {
+      if (status) status.textContent = template.replace('{message}', message);
+    });
 }
 
 /** Applies the reader's remembered choice to every grouped tab set in `root` (after each page render). */
 export function applyTabChoices(root: ParentNode = document): void {
   for (const tabs of Array.from(root.querySelectorAll<HTMLElement>('[data-tabs][data-group]'))) {
     let value: string | null = null;
-    try { value = localStorage.getItem(groupKey(tabs.dataset.group!)); } catch { /* storage disabled */ }
+    try {
+      value = localStorage.getItem(groupKey(tabs.dataset.group!));
+    } catch {
+      /* storage disabled */
+    }
     if (value !== null) showTab(tabs, value);
   }
 }
@@ -147,6 +175,8 @@ export function applyTabChoices(root: ParentNode = document): void {
 export function tabForKey(key: string, tab: HTMLElement): HTMLElement | undefined {
   const list = Array.from(tab.parentElement?.querySelectorAll<HTMLElement>('[role=tab]') ?? []);
   const index = list.indexOf(tab);
-  const target = ({ ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: list.length - 1 } as Record<string, number>)[key];
+  const target = (
+    { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: list.length - 1 } as Record<string, number>
+  )[key];
   return target === undefined ? undefined : list[(target + list.length) % list.length];
 }

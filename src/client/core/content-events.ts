@@ -26,26 +26,40 @@ export function installContentEvents(): void {
   const warm = (event: Event) => {
     const control = controlOf(event);
     if (!control) return;
-    void behaviour().then((b) => { if (control.matches('button[data-code-action=run], button[data-code-action=check], button[data-code-action=edit]')) b.onRunnerIntent(control as HTMLButtonElement, loadLazyModule); }, () => {});
+    void behaviour().then(
+      (b) => {
+        if (
+          control.matches('button[data-code-action=run], button[data-code-action=check], button[data-code-action=edit]')
+        )
+          b.onRunnerIntent(control as HTMLButtonElement, loadLazyModule);
+      },
+      () => {},
+    );
   };
   document.addEventListener('pointerover', warm, { passive: true });
   document.addEventListener('focusin', warm);
   document.addEventListener('click', (event) => {
     const control = controlOf(event);
     if (!control) return;
-    void behaviour().then((b) => {
-      if (control.matches('button[data-code-action]')) b.onCodeButton(control as HTMLButtonElement, loadLazyModule);
-      else b.selectTab(control, false);
-    }, () => {}); // not loaded (offline): the next interaction tries again
+    void behaviour().then(
+      (b) => {
+        if (control.matches('button[data-code-action]')) b.onCodeButton(control as HTMLButtonElement, loadLazyModule);
+        else b.selectTab(control, false);
+      },
+      () => {},
+    ); // not loaded (offline): the next interaction tries again
   });
   document.addEventListener('keydown', (event) => {
     const control = controlOf(event);
     if (!control || !control.matches('[role=tab]') || !TAB_KEYS.has(event.key)) return;
     event.preventDefault();
-    void behaviour().then((b) => {
-      const next = b.tabForKey(event.key, control);
-      if (next) b.selectTab(next, true);
-    }, () => {});
+    void behaviour().then(
+      (b) => {
+        const next = b.tabForKey(event.key, control);
+        if (next) b.selectTab(next, true);
+      },
+      () => {},
+    );
   });
 }
 
@@ -55,6 +69,9 @@ export function installContentEvents(): void {
  * edited earlier in the session (it sets the hook, so the first load carries none of its code).
  */
 export function applyContentStateLater(root: ParentNode = document): void {
-  if (root.querySelector('[data-tabs][data-group]')) void behaviour().then((b) => b.applyTabChoices(root)).catch(() => {});
+  if (root.querySelector('[data-tabs][data-group]'))
+    void behaviour()
+      .then((b) => b.applyTabChoices(root))
+      .catch(() => {});
   (window as { __pybookAfterRender?: (root: ParentNode) => void }).__pybookAfterRender?.(root);
 }

@@ -9,12 +9,16 @@ let loading: Promise<SiteData> | undefined;
  */
 export function pageSiteData(): Promise<SiteData> {
   loading ??= (async () => {
-    const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')?.textContent ?? '{}') as { siteDataUrl?: string };
+    const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')?.textContent ?? '{}') as {
+      siteDataUrl?: string;
+    };
     if (!siteDataUrl) throw new Error('the page names no site data');
     const response = await fetch(siteDataUrl);
     if (!response.ok) throw new Error(`cannot load the site data ${siteDataUrl}: HTTP ${response.status}`);
     return (await response.json()) as SiteData;
   })();
-  loading.catch(() => { loading = undefined; });
+  loading.catch(() => {
+    loading = undefined;
+  });
   return loading;
 }

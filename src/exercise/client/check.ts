@@ -11,7 +11,8 @@ import type { ExerciseStrings } from '../../shared/i18n/types.js';
 /** Runs one Python program afresh in the reader's runtime and gives back what it printed; rejects with a sentence when it could not finish. */
 export type RunPython = (program: string) => Promise<{ stdout: string; stderr: string }>;
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 
 /**
  * Runs the tests of the exercise `block` (a starter code block) against `code`, shows the results
@@ -45,7 +46,12 @@ function summaryOf(report: ExerciseReport | undefined, t: ExerciseStrings): stri
  * The results, one list item per case. Text only (textContent), so nothing the reader's code
  * prints or raises becomes markup.
  */
-export function showReport(region: HTMLElement, report: ExerciseReport | undefined, problem: string, t: ExerciseStrings): void {
+export function showReport(
+  region: HTMLElement,
+  report: ExerciseReport | undefined,
+  problem: string,
+  t: ExerciseStrings,
+): void {
   const doc = region.ownerDocument;
   const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const made = doc.createElement(tag);
@@ -68,21 +74,42 @@ export function showReport(region: HTMLElement, report: ExerciseReport | undefin
   region.append(list);
 }
 
-function caseItem(c: ExerciseCase, t: ExerciseStrings, element: <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => HTMLElementTagNameMap[K]): HTMLLIElement {
+function caseItem(
+  c: ExerciseCase,
+  t: ExerciseStrings,
+  element: <K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    className: string,
+    text?: string,
+  ) => HTMLElementTagNameMap[K],
+): HTMLLIElement {
   const item = element('li', 'exercise-case');
   item.dataset.passed = String(c.passed);
   const head = element('span', 'exercise-case-name', `${c.passed ? '✓' : '✗'} ${c.name}`);
   item.append(head);
   if (c.passed) return item;
-  if (c.line !== undefined) head.append(element('span', 'exercise-case-line', ` (${fill(t.atLine, { line: c.line })})`));
+  if (c.line !== undefined)
+    head.append(element('span', 'exercise-case-line', ` (${fill(t.atLine, { line: c.line })})`));
   if (c.input !== undefined && c.expected !== undefined) {
     const values = element('dl', 'exercise-case-values');
-    for (const [label, value] of [[t.input, c.input], [t.expected, c.expected], [t.actual, c.actual ?? '']] as const) {
+    for (const [label, value] of [
+      [t.input, c.input],
+      [t.expected, c.expected],
+      [t.actual, c.actual ?? ''],
+    ] as const) {
       values.append(element('dt', '', label), element('dd', '', value));
     }
     item.append(values);
   } else {
-    item.append(element('pre', 'exercise-case-error', c.expression !== undefined ? `assert ${c.expression}${c.error && c.error !== 'AssertionError' ? `\n${c.error}` : ''}` : c.error ?? ''));
+    item.append(
+      element(
+        'pre',
+        'exercise-case-error',
+        c.expression !== undefined
+          ? `assert ${c.expression}${c.error && c.error !== 'AssertionError' ? `\n${c.error}` : ''}`
+          : (c.error ?? ''),
+      ),
+    );
   }
   return item;
 }

@@ -268,9 +268,13 @@ export interface ExerciseReport {
 
 /** Reads the report from the harness's standard output, or undefined when it printed none. */
 export function parseExerciseReport(stdout: string): ExerciseReport | undefined {
-  const line = stdout.split('\n').reverse().find((l) => l.startsWith(REPORT_MARKER));
+  const line = stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith(REPORT_MARKER));
   return line === undefined ? undefined : (JSON.parse(line.slice(REPORT_MARKER.length)) as ExerciseReport);
 }
 
 /** Whether every case passed (and there was at least one, and nothing failed to load). */
-export const allPassed = (report: ExerciseReport): boolean => !report.error && report.cases.length > 0 && report.cases.every((c) => c.passed);
+export const allPassed = (report: ExerciseReport): boolean =>
+  !report.error && report.cases.length > 0 && report.cases.every((c) => c.passed);

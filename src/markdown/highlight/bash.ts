@@ -1,9 +1,46 @@
 import { lineEnd, matchAt, type Token, TokenList } from './tokens.js';
 
-const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'in', 'function', 'select', 'return', 'time']);
+const KEYWORDS = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'for',
+  'while',
+  'until',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'in',
+  'function',
+  'select',
+  'return',
+  'time',
+]);
 const BUILTINS = new Set([
-  'alias', 'cd', 'command', 'echo', 'eval', 'exec', 'exit', 'export', 'local', 'printf', 'pwd', 'read', 'set',
-  'shift', 'source', 'test', 'trap', 'type', 'unset', 'wait', 'kill',
+  'alias',
+  'cd',
+  'command',
+  'echo',
+  'eval',
+  'exec',
+  'exit',
+  'export',
+  'local',
+  'printf',
+  'pwd',
+  'read',
+  'set',
+  'shift',
+  'source',
+  'test',
+  'trap',
+  'type',
+  'unset',
+  'wait',
+  'kill',
 ]);
 const LITERALS = new Set(['true', 'false']);
 /** `$NAME`, `${...}`, `$1`, `$?` and the other special parameters. */
@@ -56,7 +93,11 @@ export function lexBash(code: string): Token[] {
       if (assignment) {
         out.push(assignment.slice(0, -1), 'variable');
         out.push(word.slice(assignment.length - 1));
-      } else out.push(word, KEYWORDS.has(word) ? 'keyword' : BUILTINS.has(word) ? 'builtin' : LITERALS.has(word) ? 'literal' : undefined);
+      } else
+        out.push(
+          word,
+          KEYWORDS.has(word) ? 'keyword' : BUILTINS.has(word) ? 'builtin' : LITERALS.has(word) ? 'literal' : undefined,
+        );
       i += word.length;
       continue;
     }

@@ -23,12 +23,26 @@ const LEXERS: Record<string, (code: string) => Token[]> = {
 
 /** Fence languages authors may use, mapped to the lexer that highlights them (null = plain). */
 export const CODE_LANGUAGES: Record<string, string | null> = {
-  python: 'python', py: 'python',
-  javascript: 'javascript', js: 'javascript', mjs: 'javascript',
-  typescript: 'typescript', ts: 'typescript',
-  bash: 'bash', sh: 'bash', shell: 'bash', console: 'bash',
-  json: 'json', toml: 'toml', ini: 'toml', yaml: null, yml: null,
-  text: null, txt: null, plaintext: null, output: null,
+  python: 'python',
+  py: 'python',
+  javascript: 'javascript',
+  js: 'javascript',
+  mjs: 'javascript',
+  typescript: 'typescript',
+  ts: 'typescript',
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  console: 'bash',
+  json: 'json',
+  toml: 'toml',
+  ini: 'toml',
+  yaml: null,
+  yml: null,
+  text: null,
+  txt: null,
+  plaintext: null,
+  output: null,
 };
 
 /** Canonical language name for a fence label (py -> python, js -> javascript). */
@@ -59,13 +73,14 @@ const highlightedBlocks = new Map<string, string>();
 
 function highlight(code: string, lang: string, highlighted: Set<number>): string {
   const lexer = LEXERS[CODE_LANGUAGES[lang] ?? ''];
-  const lineStart = (line: number) => `<span class="${highlighted.has(line) ? 'code-line code-line-highlighted' : 'code-line'}">`;
+  const lineStart = (line: number) =>
+    `<span class="${highlighted.has(line) ? 'code-line code-line-highlighted' : 'code-line'}">`;
   let line = 1;
   let html = lineStart(line);
   for (const { text, cls } of lexer ? lexer(code) : [{ text: code }]) {
     // A token that spans lines (a docstring) is closed at each line end and opened again on the
     // next line, so that every line is a complete `span.code-line` that keeps its colours.
-    for (let start = 0; ; ) {
+    for (let start = 0; ;) {
       const end = text.indexOf('\n', start);
       const part = end === -1 ? (start ? text.slice(start) : text) : text.slice(start, end);
       if (part) html += cls ? `<span class="tok-${cls}">${escapeHtml(part)}</span>` : escapeHtml(part);

@@ -1,40 +1,205 @@
 import { lexTemplateField } from './interpolations.js';
-import { type FieldSyntax, JS_IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
+import {
+  type FieldSyntax,
+  JS_IDENTIFIER,
+  lexStringLiteral,
+  lineEnd,
+  matchAt,
+  NUMBER,
+  skipBlanks,
+  startsNumber,
+  type Token,
+  type TokenClass,
+  TokenList,
+} from './tokens.js';
 
 const KEYWORDS = new Set([
-  'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
-  'else', 'export', 'extends', 'finally', 'for', 'from', 'function', 'if', 'import', 'in', 'instanceof', 'let',
-  'new', 'of', 'return', 'static', 'switch', 'throw', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield',
-  'get', 'set', 'as',
+  'async',
+  'await',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'export',
+  'extends',
+  'finally',
+  'for',
+  'from',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'let',
+  'new',
+  'of',
+  'return',
+  'static',
+  'switch',
+  'throw',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'yield',
+  'get',
+  'set',
+  'as',
 ]);
 const TS_KEYWORDS = new Set([
-  'type', 'interface', 'enum', 'implements', 'declare', 'namespace', 'readonly', 'private', 'public', 'protected',
-  'abstract', 'satisfies', 'keyof', 'infer', 'is', 'asserts', 'override', 'unique',
+  'type',
+  'interface',
+  'enum',
+  'implements',
+  'declare',
+  'namespace',
+  'readonly',
+  'private',
+  'public',
+  'protected',
+  'abstract',
+  'satisfies',
+  'keyof',
+  'infer',
+  'is',
+  'asserts',
+  'override',
+  'unique',
 ]);
-const TS_TYPES = new Set(['number', 'string', 'boolean', 'any', 'unknown', 'never', 'void', 'object', 'symbol', 'bigint']);
+const TS_TYPES = new Set([
+  'number',
+  'string',
+  'boolean',
+  'any',
+  'unknown',
+  'never',
+  'void',
+  'object',
+  'symbol',
+  'bigint',
+]);
 const LITERALS = new Set(['true', 'false', 'null', 'undefined', 'NaN', 'Infinity']);
 const SELF = new Set(['this', 'super']);
 const BUILTINS = new Set([
-  'console', 'Math', 'JSON', 'Object', 'Array', 'Promise', 'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'Symbol',
-  'Number', 'String', 'Boolean', 'BigInt', 'Date', 'RegExp', 'Error', 'TypeError', 'RangeError', 'SyntaxError',
-  'ReferenceError', 'AggregateError', 'Intl', 'Reflect', 'Proxy', 'globalThis', 'window', 'document', 'process',
-  'require', 'module', 'exports', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'structuredClone',
-  'fetch', 'queueMicrotask', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent',
-  'decodeURIComponent', 'arguments', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder',
-  'AbortController', 'Uint8Array', 'ArrayBuffer', 'DataView', 'Function', 'Iterator', 'Atomics',
+  'console',
+  'Math',
+  'JSON',
+  'Object',
+  'Array',
+  'Promise',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'WeakRef',
+  'Symbol',
+  'Number',
+  'String',
+  'Boolean',
+  'BigInt',
+  'Date',
+  'RegExp',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'AggregateError',
+  'Intl',
+  'Reflect',
+  'Proxy',
+  'globalThis',
+  'window',
+  'document',
+  'process',
+  'require',
+  'module',
+  'exports',
+  'setTimeout',
+  'setInterval',
+  'clearTimeout',
+  'clearInterval',
+  'structuredClone',
+  'fetch',
+  'queueMicrotask',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'arguments',
+  'Buffer',
+  'URL',
+  'URLSearchParams',
+  'TextEncoder',
+  'TextDecoder',
+  'AbortController',
+  'Uint8Array',
+  'ArrayBuffer',
+  'DataView',
+  'Function',
+  'Iterator',
+  'Atomics',
 ]);
 /** Keywords after which a `/` starts a regular expression rather than dividing. */
-const BEFORE_EXPRESSION = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
+const BEFORE_EXPRESSION = new Set([
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
+]);
 /** Keywords whose `(…)` is followed by a statement, which may start with a regular expression. */
 const CONDITION_KEYWORDS = new Set(['if', 'while', 'for', 'with']);
 /** What `previous` is after the `)` that closes such a condition: `if (x) /re/.test(y)`. */
 const CONDITION_END = 'condition)';
 /** Keywords only in some places, names elsewhere. */
-const CONTEXTUAL = new Set(['get', 'set', 'as', 'of', 'from', 'static', 'type', 'is', 'declare', 'readonly', 'namespace', 'infer', 'asserts', 'override', 'unique']);
+const CONTEXTUAL = new Set([
+  'get',
+  'set',
+  'as',
+  'of',
+  'from',
+  'static',
+  'type',
+  'is',
+  'declare',
+  'readonly',
+  'namespace',
+  'infer',
+  'asserts',
+  'override',
+  'unique',
+]);
 const CAPITALIZED = /^_?[A-Z]\w*[a-z]/;
 /** A template's `${fields}`: their expressions are JavaScript (or TypeScript). */
-const JS_TEMPLATE_FIELDS: FieldSyntax = { open: '${', lex: (field, out) => lexTemplateField(field, (expression) => lexJavaScript(expression), out) };
-const TS_TEMPLATE_FIELDS: FieldSyntax = { open: '${', lex: (field, out) => lexTemplateField(field, (expression) => lexJavaScript(expression, true), out) };
+const JS_TEMPLATE_FIELDS: FieldSyntax = {
+  open: '${',
+  lex: (field, out) => lexTemplateField(field, (expression) => lexJavaScript(expression), out),
+};
+const TS_TEMPLATE_FIELDS: FieldSyntax = {
+  open: '${',
+  lex: (field, out) => lexTemplateField(field, (expression) => lexJavaScript(expression, true), out),
+};
 
 /**
  * Cuts JavaScript (or, with `typescript`, TypeScript) into coloured tokens: keywords, strings
@@ -112,7 +277,14 @@ export function lexJavaScript(code: string, typescript = false): Token[] {
     const name = matchAt(JS_IDENTIFIER, code, i);
     if (name !== undefined) {
       const cls = classify(name, code, i + name.length, previous, defining, typescript);
-      defining = cls !== 'keyword' ? undefined : name === 'function' ? 'function' : name === 'class' || name === 'extends' ? 'class' : defining;
+      defining =
+        cls !== 'keyword'
+          ? undefined
+          : name === 'function'
+            ? 'function'
+            : name === 'class' || name === 'extends'
+              ? 'class'
+              : defining;
       out.push(name, cls);
       i += name.length;
       previous = cls === 'keyword' ? name : 'name';
@@ -148,7 +320,14 @@ function regexAllowed(previous: string): boolean {
   return !')]}'.includes(previous);
 }
 
-function classify(name: string, code: string, end: number, previous: string, defining: TokenClass | undefined, typescript: boolean): TokenClass | undefined {
+function classify(
+  name: string,
+  code: string,
+  end: number,
+  previous: string,
+  defining: TokenClass | undefined,
+  typescript: boolean,
+): TokenClass | undefined {
   const next = skipBlanks(code, end);
   if (previous === '.') {
     if (code[next] === '(') return 'function';
@@ -163,7 +342,12 @@ function classify(name: string, code: string, end: number, previous: string, def
     // `get`, `set`, `from`, `type`... are names too: a method `get(key) {`, a variable `type = "x"`.
     if (CONTEXTUAL.has(name)) {
       if (code[next] === '(') return 'function';
-      if (code[next] === undefined || ',;)]}.'.includes(code[next]) || (code[next] === '=' && !'=>'.includes(code[next + 1] ?? ''))) return undefined;
+      if (
+        code[next] === undefined ||
+        ',;)]}.'.includes(code[next]) ||
+        (code[next] === '=' && !'=>'.includes(code[next + 1] ?? ''))
+      )
+        return undefined;
     }
     return 'keyword';
   }
@@ -183,8 +367,8 @@ function regexEnd(code: string, start: number): number | undefined {
   while (i < code.length && code[i] !== '\n') {
     const c = code[i];
     if (c === '\\') i += 2;
-    else if (c === '[') (inClass = true), i++;
-    else if (c === ']') (inClass = false), i++;
+    else if (c === '[') ((inClass = true), i++);
+    else if (c === ']') ((inClass = false), i++);
     else if (c === '/' && !inClass) {
       i++;
       while (/[a-z]/.test(code[i] ?? '')) i++;

@@ -1,22 +1,128 @@
 import { lexFormatField } from './interpolations.js';
-import { type FieldSyntax, IDENTIFIER, lexStringLiteral, lineEnd, matchAt, NUMBER, skipBlanks, startsNumber, type Token, type TokenClass, TokenList } from './tokens.js';
+import {
+  type FieldSyntax,
+  IDENTIFIER,
+  lexStringLiteral,
+  lineEnd,
+  matchAt,
+  NUMBER,
+  skipBlanks,
+  startsNumber,
+  type Token,
+  type TokenClass,
+  TokenList,
+} from './tokens.js';
 
 const KEYWORDS = new Set([
-  'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
-  'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass',
-  'raise', 'return', 'try', 'while', 'with', 'yield',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
 ]);
 /** Keywords only at the start of a statement (`match x:`), names anywhere else (`match = re.match(...)`). */
 const SOFT_KEYWORDS = new Set(['match', 'case', 'type']);
 const LITERALS = new Set(['True', 'False', 'None', 'NotImplemented', 'Ellipsis', '__debug__']);
 const SELF = new Set(['self', 'cls']);
 const BUILTINS = new Set([
-  'abs', 'aiter', 'all', 'anext', 'any', 'ascii', 'bin', 'bool', 'breakpoint', 'bytearray', 'bytes', 'callable',
-  'chr', 'classmethod', 'compile', 'complex', 'delattr', 'dict', 'dir', 'divmod', 'enumerate', 'eval', 'exec',
-  'filter', 'float', 'format', 'frozenset', 'getattr', 'globals', 'hasattr', 'hash', 'help', 'hex', 'id', 'input',
-  'int', 'isinstance', 'issubclass', 'iter', 'len', 'list', 'locals', 'map', 'max', 'memoryview', 'min', 'next',
-  'object', 'oct', 'open', 'ord', 'pow', 'print', 'property', 'range', 'repr', 'reversed', 'round', 'set',
-  'setattr', 'slice', 'sorted', 'staticmethod', 'str', 'sum', 'super', 'tuple', 'type', 'vars', 'zip', '__import__',
+  'abs',
+  'aiter',
+  'all',
+  'anext',
+  'any',
+  'ascii',
+  'bin',
+  'bool',
+  'breakpoint',
+  'bytearray',
+  'bytes',
+  'callable',
+  'chr',
+  'classmethod',
+  'compile',
+  'complex',
+  'delattr',
+  'dict',
+  'dir',
+  'divmod',
+  'enumerate',
+  'eval',
+  'exec',
+  'filter',
+  'float',
+  'format',
+  'frozenset',
+  'getattr',
+  'globals',
+  'hasattr',
+  'hash',
+  'help',
+  'hex',
+  'id',
+  'input',
+  'int',
+  'isinstance',
+  'issubclass',
+  'iter',
+  'len',
+  'list',
+  'locals',
+  'map',
+  'max',
+  'memoryview',
+  'min',
+  'next',
+  'object',
+  'oct',
+  'open',
+  'ord',
+  'pow',
+  'print',
+  'property',
+  'range',
+  'repr',
+  'reversed',
+  'round',
+  'set',
+  'setattr',
+  'slice',
+  'sorted',
+  'staticmethod',
+  'str',
+  'sum',
+  'super',
+  'tuple',
+  'type',
+  'vars',
+  'zip',
+  '__import__',
 ]);
 /** A string's prefix (r, b, f, t, u and their pairs) and opening quote. */
 const STRING_START = /([rRbBuUfFtT]{0,2})('''|"""|'|")/y;
@@ -92,7 +198,13 @@ export function lexPython(code: string): Token[] {
         continue;
       }
     }
-    if (wasStatementStart && prompts && (code.startsWith('>>> ', i) || code.startsWith('... ', i) || /^(>>>|\.\.\.)$/.test(code.slice(i, lineEnd(code, i))))) {
+    if (
+      wasStatementStart &&
+      prompts &&
+      (code.startsWith('>>> ', i) ||
+        code.startsWith('... ', i) ||
+        /^(>>>|\.\.\.)$/.test(code.slice(i, lineEnd(code, i))))
+    ) {
       out.push(code.slice(i, i + 3), 'meta');
       i += 3;
       atStatementStart = true; // the statement starts after the prompt
@@ -111,16 +223,22 @@ export function lexPython(code: string): Token[] {
   return out.tokens;
 }
 
-interface NameContext { defining: TokenClass | undefined; afterDot: boolean; statementStart: boolean }
+interface NameContext {
+  defining: TokenClass | undefined;
+  afterDot: boolean;
+  statementStart: boolean;
+}
 
 function classify(name: string, code: string, end: number, context: NameContext): TokenClass | undefined {
   // After a dot: a method call, a class, else an attribute (coloured as JavaScript's properties are).
-  if (context.afterDot) return CAPITALIZED.test(name) ? 'class' : code[skipBlanks(code, end)] === '(' ? 'function' : 'attr';
+  if (context.afterDot)
+    return CAPITALIZED.test(name) ? 'class' : code[skipBlanks(code, end)] === '(' ? 'function' : 'attr';
   if (context.defining) return context.defining;
   if (KEYWORDS.has(name)) return 'keyword';
   if (LITERALS.has(name)) return 'literal';
   const next = skipBlanks(code, end);
-  if (SOFT_KEYWORDS.has(name) && context.statementStart && next > end && /[^\s=.,)\]:(]/.test(code[next] ?? '')) return 'keyword';
+  if (SOFT_KEYWORDS.has(name) && context.statementStart && next > end && /[^\s=.,)\]:(]/.test(code[next] ?? ''))
+    return 'keyword';
   if (SELF.has(name)) return 'self';
   // A keyword argument or an assignment (`key=len`, `type = "x"`) names no built-in.
   const assigned = code[next] === '=' && code[next + 1] !== '=';
@@ -142,5 +260,11 @@ function lexString(code: string, start: number, prefixLength: number, out: Token
   const triple = code.startsWith('"""', start + prefixLength) || code.startsWith("'''", start + prefixLength);
   const closing = code.slice(start + prefixLength, start + prefixLength + (triple ? 3 : 1));
   const formatted = /[fFtT]/.test(prefix);
-  return lexStringLiteral(code, start, start + prefixLength + closing.length, { closing, multiline: triple, escapes: true, fields: formatted ? FORMAT_FIELDS : undefined, doubledBraces: true }, out);
+  return lexStringLiteral(
+    code,
+    start,
+    start + prefixLength + closing.length,
+    { closing, multiline: triple, escapes: true, fields: formatted ? FORMAT_FIELDS : undefined, doubledBraces: true },
+    out,
+  );
 }

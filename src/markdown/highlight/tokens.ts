@@ -4,10 +4,26 @@
  * character: a lexer only decides where colours start and stop, never what is shown.
  */
 export type TokenClass =
-  | 'keyword' | 'string' | 'number' | 'literal' | 'comment' | 'function' | 'class' | 'meta'
-  | 'builtin' | 'regexp' | 'attr' | 'variable' | 'self' | 'section' | 'punct';
+  | 'keyword'
+  | 'string'
+  | 'number'
+  | 'literal'
+  | 'comment'
+  | 'function'
+  | 'class'
+  | 'meta'
+  | 'builtin'
+  | 'regexp'
+  | 'attr'
+  | 'variable'
+  | 'self'
+  | 'section'
+  | 'punct';
 
-export interface Token { text: string; cls?: TokenClass }
+export interface Token {
+  text: string;
+  cls?: TokenClass;
+}
 
 /** Collects tokens, merging neighbours of the same class so that the HTML has fewer spans. */
 export class TokenList {
@@ -25,7 +41,8 @@ export class TokenList {
 export const IDENTIFIER = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
 export const JS_IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*/uy;
 /** Decimal, hexadecimal, octal and binary numbers with `_` separators, fractions and exponents. */
-export const NUMBER = /0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*(?:\.(?!\.)[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?/y;
+export const NUMBER =
+  /0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*(?:\.(?!\.)[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?/y;
 
 /** The text a sticky pattern matches at `index`, or undefined. */
 export function matchAt(pattern: RegExp, code: string, index: number): string | undefined {
@@ -78,7 +95,13 @@ export interface FieldSyntax {
  * Pushes a string literal that starts at `start` (its prefix and opening quote) and whose text
  * begins at `textStart`; its fields are pushed by their own lexer. Returns where it ends (exclusive).
  */
-export function lexStringLiteral(code: string, start: number, textStart: number, syntax: StringSyntax, out: TokenList): number {
+export function lexStringLiteral(
+  code: string,
+  start: number,
+  textStart: number,
+  syntax: StringSyntax,
+  out: TokenList,
+): number {
   let i = textStart;
   let partStart = start;
   while (i < code.length) {

@@ -3,7 +3,8 @@ import { lexStringLiteral, lineEnd, matchAt, type Token, TokenList } from './tok
 /** A key before `=`: bare, quoted or dotted (`tool.poetry.name`, `"key with spaces"`). */
 const KEY = /(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*(?=\s*=)/y;
 /** Numbers, and dates and times (`1979-05-27T07:32:00Z`), which share the number colour. */
-const NUMBER = /[+-]?(?:0x[\da-fA-F_]+|0o[0-7_]+|0b[01_]+|inf|nan|\d[\d_]*(?:-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)?)?|:\d\d(?::\d\d(?:\.\d+)?)?)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)/y;
+const NUMBER =
+  /[+-]?(?:0x[\da-fA-F_]+|0o[0-7_]+|0b[01_]+|inf|nan|\d[\d_]*(?:-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)?)?|:\d\d(?::\d\d(?:\.\d+)?)?)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d[\d_]*)?)/y;
 const TABLE = /\[\[?[^\]\n]*\]\]?/y;
 const BOOLEAN = /(?:true|false)\b/y;
 
@@ -50,10 +51,17 @@ export function lexToml(code: string): Token[] {
     if (c === '"' || c === "'") {
       // Basic ("…") and literal ('…') strings, and their multi-line forms ('''…''', """…""").
       const closing = code.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-      i = lexStringLiteral(code, i, i + closing.length, { closing, multiline: closing.length === 3, escapes: c === '"' }, out);
+      i = lexStringLiteral(
+        code,
+        i,
+        i + closing.length,
+        { closing, multiline: closing.length === 3, escapes: c === '"' },
+        out,
+      );
       continue;
     }
-    const number = /[\d+-]/.test(c) || code.startsWith('inf', i) || code.startsWith('nan', i) ? matchAt(NUMBER, code, i) : undefined;
+    const number =
+      /[\d+-]/.test(c) || code.startsWith('inf', i) || code.startsWith('nan', i) ? matchAt(NUMBER, code, i) : undefined;
     if (number) {
       out.push(number, 'number');
       i += number.length;

@@ -36,7 +36,11 @@ export function remarkAdmonitions() {
 
 function toAdmonition(node: ContainerDirective, file: VFile) {
   if (!(ADMONITION_KINDS as readonly string[]).includes(node.name)) {
-    throw errorAt(file, node, `unknown admonition ":::${node.name}": use one of ${ADMONITION_KINDS.map((k) => `:::${k}`).join(', ')}`);
+    throw errorAt(
+      file,
+      node,
+      `unknown admonition ":::${node.name}": use one of ${ADMONITION_KINDS.map((k) => `:::${k}`).join(', ')}`,
+    );
   }
   let title: string | undefined;
   const first = node.children[0];

@@ -5,7 +5,13 @@ import { CODE_LANGUAGES, canonicalLanguage } from '../highlight/index.js';
 import type { CodeExample } from '../../shared/model/chapter.js';
 import { errorAt } from './located-error.js';
 import { exampleKey, exerciseKey, isOfferedToRun } from '../../runner/build/browser-check-file.js';
-import { collectExercise, EXERCISE_PARTS, ExerciseFormatError, type ExercisePart, type MarkedBlock } from '../../exercise/shared/collect.js';
+import {
+  collectExercise,
+  EXERCISE_PARTS,
+  ExerciseFormatError,
+  type ExercisePart,
+  type MarkedBlock,
+} from '../../exercise/shared/collect.js';
 
 export interface CodeMeta {
   title?: string;
@@ -35,23 +41,40 @@ export function parseCodeMeta(meta: string | null | undefined, lineCount = Numbe
   META_TOKEN.lastIndex = 0;
   while (META_TOKEN.lastIndex < text.length) {
     const match = META_TOKEN.exec(text);
-    if (!match) throw new Error(`cannot read the code block options "${text}": write title="file.py", {1,3-5}, norun="reason", nobrowser="reason", raises="Error" or pytest`);
+    if (!match)
+      throw new Error(
+        `cannot read the code block options "${text}": write title="file.py", {1,3-5}, norun="reason", nobrowser="reason", raises="Error" or pytest`,
+      );
     if (match[3] !== undefined) {
-      for (const range of match[3].split(',').map((r) => r.trim()).filter(Boolean)) {
+      for (const range of match[3]
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean)) {
         const [from, to = from] = range.split('-').map(Number);
         if (!(from >= 1 && to >= from)) throw new Error(`line range "${range}" is not valid`);
-        if (to > lineCount) throw new Error(`line range "${range}" goes past the end of the block (${lineCount} line${lineCount === 1 ? '' : 's'})`);
+        if (to > lineCount)
+          throw new Error(
+            `line range "${range}" goes past the end of the block (${lineCount} line${lineCount === 1 ? '' : 's'})`,
+          );
         for (let n = from; n <= to; n++) result.highlight.add(n);
       }
     } else if (match[4] !== undefined) {
-      if (!META_FLAGS.has(match[4])) throw new Error(`unknown code block option "${match[4]}" (known: title="…", norun="…", nobrowser="…", raises="…", pytest, {lines})`);
+      if (!META_FLAGS.has(match[4]))
+        throw new Error(
+          `unknown code block option "${match[4]}" (known: title="…", norun="…", nobrowser="…", raises="…", pytest, {lines})`,
+        );
       (result as unknown as Record<string, string>)[match[4]] = '';
     } else {
       const key = match[1];
-      if (!META_KEYS.has(key)) throw new Error(`unknown code block option "${key}" (known: title, norun, nobrowser, raises, pytest, {lines})`);
+      if (!META_KEYS.has(key))
+        throw new Error(`unknown code block option "${key}" (known: title, norun, nobrowser, raises, pytest, {lines})`);
       if (key === 'norun' && !match[2].trim()) throw new Error('norun needs a reason: norun="needs the network"');
-      if (key === 'exercise' && !(EXERCISE_PARTS as readonly string[]).includes(match[2])) throw new Error(`exercise="${match[2]}" is not a part of an exercise: write exercise="starter", exercise="tests", exercise="answer" or exercise="trap"`);
-      if (key === 'nobrowser' && !match[2].trim()) throw new Error('nobrowser needs a reason, shown to readers: nobrowser="starts a subprocess"');
+      if (key === 'exercise' && !(EXERCISE_PARTS as readonly string[]).includes(match[2]))
+        throw new Error(
+          `exercise="${match[2]}" is not a part of an exercise: write exercise="starter", exercise="tests", exercise="answer" or exercise="trap"`,
+        );
+      if (key === 'nobrowser' && !match[2].trim())
+        throw new Error('nobrowser needs a reason, shown to readers: nobrowser="starts a subprocess"');
       (result as unknown as Record<string, string>)[key] = match[2];
     }
   }
@@ -71,16 +94,29 @@ export function remarkCodeBlocks() {
       if (!parent || index === undefined) return;
       const lang = (node.lang ?? 'text').toLowerCase();
       if (!(lang in CODE_LANGUAGES)) {
-        throw errorAt(file, node, `unsupported code language "${lang}": use one of ${Object.keys(CODE_LANGUAGES).join(', ')}`);
+        throw errorAt(
+          file,
+          node,
+          `unsupported code language "${lang}": use one of ${Object.keys(CODE_LANGUAGES).join(', ')}`,
+        );
       }
-      if (lang === 'output') throw errorAt(file, node, 'an ```output block must directly follow the code block whose output it shows');
+      if (lang === 'output')
+        throw errorAt(file, node, 'an ```output block must directly follow the code block whose output it shows');
       let meta: CodeMeta;
       try {
         meta = parseCodeMeta(node.meta, node.value.split('\n').length);
-        if (meta.pytest !== undefined && canonicalLanguage(lang) !== 'python') throw new Error('pytest applies to python blocks only');
-        if (meta.exercise !== undefined && canonicalLanguage(lang) !== 'python') throw new Error('exercise applies to python blocks only');
-        if (meta.exercise !== undefined && meta.exercise !== 'answer' && (meta.norun !== undefined || meta.pytest !== undefined || meta.raises !== undefined)) {
-          throw new Error(`an exercise="${meta.exercise}" block is run by the exercise check only: it takes no norun, pytest or raises`);
+        if (meta.pytest !== undefined && canonicalLanguage(lang) !== 'python')
+          throw new Error('pytest applies to python blocks only');
+        if (meta.exercise !== undefined && canonicalLanguage(lang) !== 'python')
+          throw new Error('exercise applies to python blocks only');
+        if (
+          meta.exercise !== undefined &&
+          meta.exercise !== 'answer' &&
+          (meta.norun !== undefined || meta.pytest !== undefined || meta.raises !== undefined)
+        ) {
+          throw new Error(
+            `an exercise="${meta.exercise}" block is run by the exercise check only: it takes no norun, pytest or raises`,
+          );
         }
       } catch (error) {
         throw errorAt(file, node, (error as Error).message);
@@ -106,10 +142,12 @@ export function remarkCodeBlocks() {
         ...(meta.title !== undefined ? { title: meta.title } : {}),
         ...(meta.pytest !== undefined ? { pytest: meta.pytest } : {}),
       };
-      if (meta.exercise !== undefined) exerciseBlocks.push({ part: meta.exercise, code: node.value, line: example.line });
+      if (meta.exercise !== undefined)
+        exerciseBlocks.push({ part: meta.exercise, code: node.value, line: example.line });
       // A trap (a plausible wrong answer the check runs the tests on) is the author's, not the reader's: not shown.
       if (meta.exercise === 'trap') {
-        if (output !== undefined) throw errorAt(file, node, 'an exercise="trap" block takes no output block: it is never shown');
+        if (output !== undefined)
+          throw errorAt(file, node, 'an exercise="trap" block takes no output block: it is never shown');
         parent.children.splice(index, 1);
         return [SKIP, index];
       }
@@ -134,7 +172,10 @@ export function remarkCodeBlocks() {
     }
     // The starter block carries the tests, which the page's Check runs against the reader's code.
     if (file.data.exercise) {
-      Object.assign((starterNode!.data as { codeBlock: object }).codeBlock, { exerciseTests: file.data.exercise.tests, exerciseKey: exerciseKey(file.data.exercise) });
+      Object.assign((starterNode!.data as { codeBlock: object }).codeBlock, {
+        exerciseTests: file.data.exercise.tests,
+        exerciseKey: exerciseKey(file.data.exercise),
+      });
     }
   };
 }

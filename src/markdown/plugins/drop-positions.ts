@@ -8,5 +8,7 @@ import { visit } from '../visit.js';
  * does not copy them onto every hast node first (two points per node).
  */
 export function dropPositions(tree: Root): void {
-  visit(tree, (node) => { delete node.position; });
+  visit(tree, (node) => {
+    delete node.position;
+  });
 }

@@ -25,7 +25,11 @@ export function remarkFrontMatterData() {
     const first = tree.children[0];
     const fileName = file.path;
     if (!first || first.type !== 'yaml') {
-      throw new BookError('missing front matter: a chapter starts with ---, a "title:" line and ---', { file: fileName, line: 1, column: 1 });
+      throw new BookError('missing front matter: a chapter starts with ---, a "title:" line and ---', {
+        file: fileName,
+        line: 1,
+        column: 1,
+      });
     }
     const yamlLine = first.position?.start.line ?? 1;
     let data: unknown;
@@ -45,13 +49,20 @@ export function remarkFrontMatterData() {
     const at = { file: fileName, line: yamlLine };
     for (const key of Object.keys(fm)) {
       if (!KNOWN_FIELDS.has(key)) {
-        throw new BookError(`unknown front matter field "${key}" (allowed: ${[...KNOWN_FIELDS].join(', ')})`, { file: fileName, ...keyPosition(first.value, key, yamlLine) });
+        throw new BookError(`unknown front matter field "${key}" (allowed: ${[...KNOWN_FIELDS].join(', ')})`, {
+          file: fileName,
+          ...keyPosition(first.value, key, yamlLine),
+        });
       }
     }
-    if (typeof fm.title !== 'string' || !fm.title.trim()) throw new BookError('front matter needs a "title" string', at);
-    if (fm.description !== undefined && typeof fm.description !== 'string') throw new BookError('front matter "description" must be a string', at);
-    if (fm.sidebar_label !== undefined && typeof fm.sidebar_label !== 'string') throw new BookError('front matter "sidebar_label" must be a string', at);
-    if (fm.unlisted !== undefined && typeof fm.unlisted !== 'boolean') throw new BookError('front matter "unlisted" must be true or false', at);
+    if (typeof fm.title !== 'string' || !fm.title.trim())
+      throw new BookError('front matter needs a "title" string', at);
+    if (fm.description !== undefined && typeof fm.description !== 'string')
+      throw new BookError('front matter "description" must be a string', at);
+    if (fm.sidebar_label !== undefined && typeof fm.sidebar_label !== 'string')
+      throw new BookError('front matter "sidebar_label" must be a string', at);
+    if (fm.unlisted !== undefined && typeof fm.unlisted !== 'boolean')
+      throw new BookError('front matter "unlisted" must be true or false', at);
     if (fm.keywords !== undefined && !(Array.isArray(fm.keywords) && fm.keywords.every((k) => typeof k === 'string'))) {
       throw new BookError('front matter "keywords" must be a list of strings', at);
     }

@@ -31,7 +31,9 @@ export function remarkGfmTables(this: Processor) {
 }
 
 /** What the table tokenizer knows of the document being parsed: the lines that may be a table's delimiter row. */
-interface DocumentLines { delimiterRows?: Set<number> }
+interface DocumentLines {
+  delimiterRows?: Set<number>;
+}
 
 /** A delimiter row (`| --- | :-: |`) after any blockquote markers and indentation: it has a pipe and a dash, and nothing else but colons and blanks. */
 const DELIMITER_ROW = /^[\s>]*[|:\s-]*$/;

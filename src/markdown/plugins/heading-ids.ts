@@ -37,21 +37,31 @@ export function remarkHeadingIds() {
     const headings: Heading[] = [];
     const used = new Set<string>();
     visit(tree, 'heading', (node) => {
-      if (node.depth === 1) throw errorAt(file, node, 'a chapter has no "# " heading: the title comes from the front matter; start sections with "## "');
+      if (node.depth === 1)
+        throw errorAt(
+          file,
+          node,
+          'a chapter has no "# " heading: the title comes from the front matter; start sections with "## "',
+        );
       let id: string | undefined;
       const last = node.children[node.children.length - 1];
       if (last?.type === 'text') {
         const match = CUSTOM_ID.exec(last.value);
         if (match) {
           id = match[1];
-          (last).value = last.value.slice(0, match.index);
+          last.value = last.value.slice(0, match.index);
           if (!last.value) node.children.pop();
         }
       }
       const text = toString(node).trim();
       if (id) {
         const first = headings.find((h) => h.id === id);
-        if (first) throw errorAt(file, node, `heading id "${id}" is used twice in this chapter (first by "${first.text}" on line ${first.line})`);
+        if (first)
+          throw errorAt(
+            file,
+            node,
+            `heading id "${id}" is used twice in this chapter (first by "${first.text}" on line ${first.line})`,
+          );
         slugger.slug(id); // reserve it so a later generated slug does not collide
       } else {
         id = slugger.slug(text);

@@ -42,7 +42,10 @@ export function parseLinkTarget(url: string, options: Pick<LinkOptions, 'slug' |
   if (fileMatch) return { targetSlug: fileMatch[1] === 'index' ? '' : fileMatch[1], anchor };
   let route = pathPart;
   if (route.startsWith(options.basePath)) route = route.slice(options.basePath.length);
-  route = route.replace(/^\.?\//, '').replace(/\/?index\.html$|\.html$/, '').replace(/\/+$/, '');
+  route = route
+    .replace(/^\.?\//, '')
+    .replace(/\/?index\.html$|\.html$/, '')
+    .replace(/\/+$/, '');
   const [first, ...rest] = route.split('/');
   if (options.localePaths.includes(first)) route = rest.join('/');
   return { targetSlug: route, anchor };
@@ -53,7 +56,10 @@ export function remarkLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
     const links: ChapterLink[] = [];
     // Root-relative URLs of static files are written without the base path: add it.
-    const withBase = (url: string) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith(options.basePath) ? options.basePath + url.slice(1) : url);
+    const withBase = (url: string) =>
+      url.startsWith('/') && !url.startsWith('//') && !url.startsWith(options.basePath)
+        ? options.basePath + url.slice(1)
+        : url;
     const recordFile = (url: string, start: { line: number; column: number } | undefined) => {
       if (EXTERNAL.test(url) || url.startsWith('//')) return;
       const staticFile = url.replace(/[?#].*$/, '');
@@ -76,7 +82,10 @@ export function remarkLinks(options: LinkOptions) {
       links.push({ ...target, written: node.url, line: start?.line ?? 0, column: start?.column ?? 0 });
       const hash = target.anchor !== undefined ? `#${encodeURIComponent(target.anchor)}` : '';
       const query = /\?[^#]*/.exec(node.url)?.[0] ?? '';
-      node.url = target.targetSlug === options.slug && hash && !query ? hash : options.routeFor(target.targetSlug) + query + hash;
+      node.url =
+        target.targetSlug === options.slug && hash && !query
+          ? hash
+          : options.routeFor(target.targetSlug) + query + hash;
     });
     file.data.links = links;
   };

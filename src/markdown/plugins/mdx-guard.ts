@@ -5,7 +5,6 @@ import { SKIP, visit } from '../visit.js';
 import { authorAttributes, authorComponentNames } from '../../theme/content/components.js';
 import { errorAt } from './located-error.js';
 
-
 const COMMENT_ONLY = /^\s*(\/\*[\s\S]*?\*\/\s*)+$/;
 
 /**
@@ -25,7 +24,11 @@ export function remarkMdxGuard() {
             parent.children.splice(index, 1);
             return [SKIP, index];
           }
-          throw errorAt(file, node, `JavaScript expressions are not allowed in chapters: {${node.value.trim().slice(0, 40)}}. To show braces as text write \\{ or put them in \`code\`.`);
+          throw errorAt(
+            file,
+            node,
+            `JavaScript expressions are not allowed in chapters: {${node.value.trim().slice(0, 40)}}. To show braces as text write \\{ or put them in \`code\`.`,
+          );
         }
         case 'mdxJsxFlowElement':
         case 'mdxJsxTextElement':
@@ -47,14 +50,26 @@ function checkComponent(node: MdxJsxFlowElement | MdxJsxTextElement, file: VFile
   // The components authors may use, and their attributes, are those of the registry (docs/authoring.md).
   const allowed = authorAttributes(name);
   if (!allowed) {
-    throw errorAt(file, node, `unknown component <${name}>: chapters may use ${authorComponentNames().map((c) => `<${c}>`).join(', ')}. A literal "<" in prose must be escaped as \\< or put in \`code\`.`);
+    throw errorAt(
+      file,
+      node,
+      `unknown component <${name}>: chapters may use ${authorComponentNames()
+        .map((c) => `<${c}>`)
+        .join(', ')}. A literal "<" in prose must be escaped as \\< or put in \`code\`.`,
+    );
   }
   for (const attribute of node.attributes) {
-    if (attribute.type !== 'mdxJsxAttribute') throw errorAt(file, node, `<${name}> does not accept {...spread} attributes`);
+    if (attribute.type !== 'mdxJsxAttribute')
+      throw errorAt(file, node, `<${name}> does not accept {...spread} attributes`);
     if (!allowed.includes(attribute.name)) {
-      throw errorAt(file, node, `<${name}> has no attribute "${attribute.name}"${allowed.length ? ` (it accepts ${allowed.join(', ')})` : ''}`);
+      throw errorAt(
+        file,
+        node,
+        `<${name}> has no attribute "${attribute.name}"${allowed.length ? ` (it accepts ${allowed.join(', ')})` : ''}`,
+      );
     }
-    if (typeof attribute.value !== 'string') throw errorAt(file, node, `attribute "${attribute.name}" of <${name}> must be a plain string in quotes`);
+    if (typeof attribute.value !== 'string')
+      throw errorAt(file, node, `attribute "${attribute.name}" of <${name}> must be a plain string in quotes`);
   }
 }
 
@@ -70,20 +85,32 @@ function checkStructure(node: MdxJsxFlowElement | MdxJsxTextElement, parent: Par
   const children = (node.children as RootContent[]).filter((c) => !isBlank(c));
   if (node.name === 'TabItem') {
     if (!parent || !isElement(parent, 'Tabs')) throw errorAt(file, node, '<TabItem> must be directly inside <Tabs>');
-    if (!node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'value')) throw errorAt(file, node, '<TabItem> needs a value="..." attribute');
+    if (!node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'value'))
+      throw errorAt(file, node, '<TabItem> needs a value="..." attribute');
   }
   if (node.name === 'Tabs') {
     const stray = children.find((c) => !isElement(c, 'TabItem'));
-    if (stray) throw errorAt(file, stray.position ? stray : node, '<Tabs> may only contain <TabItem> elements; put text inside a <TabItem>');
+    if (stray)
+      throw errorAt(
+        file,
+        stray.position ? stray : node,
+        '<Tabs> may only contain <TabItem> elements; put text inside a <TabItem>',
+      );
     if (!children.length) throw errorAt(file, node, '<Tabs> needs at least one <TabItem>');
-    const values = children.map((c) => (c as MdxJsxFlowElement).attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'value')?.value);
+    const values = children.map(
+      (c) => (c as MdxJsxFlowElement).attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'value')?.value,
+    );
     const repeated = values.find((v, i) => v !== undefined && values.indexOf(v) !== i);
     if (repeated !== undefined) throw errorAt(file, node, `<Tabs> has two <TabItem value="${String(repeated)}">`);
   }
   if (node.name === 'Compare') {
     const blocks = children.filter((c) => !(c.type === 'code' && c.lang === 'output'));
     if (blocks.length !== 2 || blocks.some((c) => c.type !== 'code')) {
-      throw errorAt(file, node, '<Compare> holds exactly two code blocks (JavaScript first, then Python), each optionally followed by its ```output block');
+      throw errorAt(
+        file,
+        node,
+        '<Compare> holds exactly two code blocks (JavaScript first, then Python), each optionally followed by its ```output block',
+      );
     }
   }
 }
@@ -97,8 +124,8 @@ function unwrapJsxParagraphs(tree: Root) {
     if (!parent || index === undefined) return;
     const meaningful = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
     if (meaningful.length && meaningful.every((c) => c.type === 'mdxJsxTextElement')) {
-      const lifted = meaningful.map((c) => ({ ...(c), type: 'mdxJsxFlowElement' }) as unknown as RootContent);
-      parent.children.splice(index, 1, ...(lifted));
+      const lifted = meaningful.map((c) => ({ ...c, type: 'mdxJsxFlowElement' }) as unknown as RootContent);
+      parent.children.splice(index, 1, ...lifted);
       return [SKIP, index + lifted.length];
     }
   });

@@ -11,7 +11,11 @@ import { errorAt } from './located-error.js';
  */
 export const MAX_NESTING = 64;
 
-interface AnyNode { type: string; children?: AnyNode[]; position?: { start: { line: number; column: number } } }
+interface AnyNode {
+  type: string;
+  children?: AnyNode[];
+  position?: { start: { line: number; column: number } };
+}
 
 /** Walks the tree without recursion (the check must not overflow the stack it protects). */
 export function remarkNestingLimit() {
@@ -22,8 +26,14 @@ export function remarkNestingLimit() {
       if (depth > MAX_NESTING) {
         // The line is what an author finds; the column where the limit is passed goes in the message.
         const start = node.position?.start;
-        const at = start ? { ...node, position: { start: { ...start, column: 1 }, end: { ...start, column: 1 } } } : node;
-        throw errorAt(file, at as Node, `this chapter nests too deeply: elements are nested more than ${MAX_NESTING} levels deep${start ? ` from column ${start.column}` : ''} (components, quotes or lists inside each other): flatten the structure`);
+        const at = start
+          ? { ...node, position: { start: { ...start, column: 1 }, end: { ...start, column: 1 } } }
+          : node;
+        throw errorAt(
+          file,
+          at as Node,
+          `this chapter nests too deeply: elements are nested more than ${MAX_NESTING} levels deep${start ? ` from column ${start.column}` : ''} (components, quotes or lists inside each other): flatten the structure`,
+        );
       }
       for (const child of node.children ?? []) stack.push([child, depth + 1]);
     }

@@ -7,9 +7,18 @@ export function proseText(node: Nodes): string {
   if (node.type === 'code' || node.type === 'yaml') return '';
   if (node.type === 'text' || node.type === 'inlineCode') return node.value;
   if ('children' in node) {
-    const inline = node.type === 'paragraph' || node.type === 'heading' || node.type === 'emphasis' ||
-      node.type === 'strong' || node.type === 'link' || node.type === 'delete' || node.type === 'mdxJsxTextElement';
-    return (node.children as Nodes[]).map(proseText).filter(Boolean).join(inline ? '' : ' ');
+    const inline =
+      node.type === 'paragraph' ||
+      node.type === 'heading' ||
+      node.type === 'emphasis' ||
+      node.type === 'strong' ||
+      node.type === 'link' ||
+      node.type === 'delete' ||
+      node.type === 'mdxJsxTextElement';
+    return (node.children as Nodes[])
+      .map(proseText)
+      .filter(Boolean)
+      .join(inline ? '' : ' ');
   }
   return '';
 }
@@ -19,7 +28,9 @@ const JAVASCRIPT = new Set(['javascript', 'js', 'typescript', 'ts', 'jsx', 'tsx'
 /** The JavaScript code blocks of the `<Compare>` elements in a node (the JavaScript side of each comparison). */
 export function comparedJavaScript(node: Nodes): string[] {
   if (node.type === 'mdxJsxFlowElement' && node.name === 'Compare') {
-    return node.children.flatMap((child) => (child.type === 'code' && JAVASCRIPT.has(child.lang ?? '') ? [child.value] : []));
+    return node.children.flatMap((child) =>
+      child.type === 'code' && JAVASCRIPT.has(child.lang ?? '') ? [child.value] : [],
+    );
   }
   return 'children' in node ? (node.children as Nodes[]).flatMap(comparedJavaScript) : [];
 }
@@ -52,7 +63,7 @@ export function collectSections(tree: Root, file: VFile): TextSection[] {
     }
   };
   walk(tree.children);
-  return sections.filter((s, i) => i === 0 ? s.text || s.javascript : true);
+  return sections.filter((s, i) => (i === 0 ? s.text || s.javascript : true));
 }
 
 /** Words for reading time: Latin words plus CJK characters (each read like a short word). */
@@ -77,5 +88,13 @@ export function countWords(text: string): number {
 
 /** A–Z, a–z, 0–9, _, ', ’ and -: what a Latin word is made of. */
 function isWordCharacter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 39 || c === 0x2019 || c === 45;
+  return (
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 39 ||
+    c === 0x2019 ||
+    c === 45
+  );
 }

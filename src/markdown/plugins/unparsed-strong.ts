@@ -17,7 +17,11 @@ export function remarkUnparsedStrong() {
     visit(tree, 'text', (node) => {
       const match = UNPARSED_STRONG.exec(node.value);
       if (!match) return;
-      warn(file, node, `${match[0]} is shown with its asterisks, not in bold: next to punctuation such as （ or ）, a "**" must have a space or punctuation on its outer side (write **区域设置**（locale）的, not **区域设置（locale）**的)`);
+      warn(
+        file,
+        node,
+        `${match[0]} is shown with its asterisks, not in bold: next to punctuation such as （ or ）, a "**" must have a space or punctuation on its outer side (write **区域设置**（locale）的, not **区域设置（locale）**的)`,
+      );
     });
   };
 }

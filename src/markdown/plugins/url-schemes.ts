@@ -27,7 +27,11 @@ export function remarkUrlSchemes() {
       const scheme = urlScheme(node.url);
       if (scheme === undefined || ALLOWED_SCHEMES.has(scheme)) return;
       const what = node.type === 'image' ? 'an image' : 'a link';
-      throw errorAt(file, node, `${what} with the URL scheme "${scheme}:" is not allowed (allowed: relative links, ${[...ALLOWED_SCHEMES].map((s) => `${s}:`).join(', ')})`);
+      throw errorAt(
+        file,
+        node,
+        `${what} with the URL scheme "${scheme}:" is not allowed (allowed: relative links, ${[...ALLOWED_SCHEMES].map((s) => `${s}:`).join(', ')})`,
+      );
     });
   };
 }

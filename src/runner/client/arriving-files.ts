@@ -9,7 +9,9 @@ export class ArrivingFiles {
   constructor(names: readonly string[]) {
     for (const name of names) {
       let arrive!: (file: Blob) => void;
-      const file = new Promise<Blob>((resolve) => { arrive = resolve; });
+      const file = new Promise<Blob>((resolve) => {
+        arrive = resolve;
+      });
       this.files.set(name, { file, arrive });
     }
   }

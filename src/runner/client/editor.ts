@@ -38,13 +38,23 @@ export interface EditorOptions {
  * example keeps the colours it had on the page.
  */
 const PAGE_COLOURS = HighlightStyle.define([
-  { tag: [tags.keyword, tags.controlKeyword, tags.operatorKeyword, tags.definitionKeyword, tags.moduleKeyword], class: 'tok-keyword' },
+  {
+    tag: [tags.keyword, tags.controlKeyword, tags.operatorKeyword, tags.definitionKeyword, tags.moduleKeyword],
+    class: 'tok-keyword',
+  },
   { tag: [tags.string, tags.special(tags.string)], class: 'tok-string' },
   { tag: tags.regexp, class: 'tok-regexp' },
   { tag: tags.number, class: 'tok-number' },
   { tag: [tags.bool, tags.null, tags.atom], class: 'tok-literal' },
   { tag: [tags.comment, tags.lineComment, tags.blockComment], class: 'tok-comment' },
-  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName), tags.function(tags.definition(tags.variableName))], class: 'tok-function' },
+  {
+    tag: [
+      tags.function(tags.variableName),
+      tags.function(tags.propertyName),
+      tags.function(tags.definition(tags.variableName)),
+    ],
+    class: 'tok-function',
+  },
   { tag: [tags.className, tags.definition(tags.className), tags.typeName], class: 'tok-class' },
   { tag: [tags.propertyName, tags.attributeName], class: 'tok-attr' },
   { tag: [tags.self, tags.special(tags.variableName)], class: 'tok-self' },
@@ -63,7 +73,17 @@ export function createEditor({ code, lang, label, onChange, onRun }: EditorOptio
     state: EditorState.create({
       doc: code,
       extensions: [
-        Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun(); return true; } }])),
+        Prec.highest(
+          keymap.of([
+            {
+              key: 'Mod-Enter',
+              run: () => {
+                onRun();
+                return true;
+              },
+            },
+          ]),
+        ),
         lineNumbers(),
         history(),
         indentOnInput(),
@@ -82,7 +102,9 @@ export function createEditor({ code, lang, label, onChange, onRun }: EditorOptio
           autocorrect: 'off',
           spellcheck: 'false',
         }),
-        EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) onChange(update.state.doc.toString());
+        }),
       ],
     }),
   });

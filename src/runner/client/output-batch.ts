@@ -6,7 +6,10 @@
  *
  * Messages: {type: 'stdout' | 'stderr', text} and {type: 'truncated'}.
  */
-export interface OutputLimits { lines: number; chars: number }
+export interface OutputLimits {
+  lines: number;
+  chars: number;
+}
 
 /** What a run may print before the page cuts it (shown as "output truncated"). */
 export const OUTPUT_LIMITS: OutputLimits = { lines: 2000, chars: 200_000 };
@@ -21,8 +24,16 @@ const now = Date.now;
 const min = Math.min;
 const schedule = setTimeout;
 const cancel = clearTimeout;
-const indexOf = Function.prototype.call.bind(String.prototype.indexOf) as (text: string, search: string, from?: number) => number;
-const slice = Function.prototype.call.bind(String.prototype.slice) as (text: string, start: number, end?: number) => string;
+const indexOf = Function.prototype.call.bind(String.prototype.indexOf) as (
+  text: string,
+  search: string,
+  from?: number,
+) => number;
+const slice = Function.prototype.call.bind(String.prototype.slice) as (
+  text: string,
+  start: number,
+  end?: number,
+) => string;
 
 export class OutputBatch {
   private stream: 'stdout' | 'stderr' = 'stdout';
@@ -35,24 +46,41 @@ export class OutputBatch {
   private flushLater?: ReturnType<typeof setTimeout>;
 
   /** `limits` undefined: everything is sent (pybook check compares the whole output). */
-  constructor(private readonly send: (message: unknown) => void, private readonly limits?: OutputLimits) {}
+  constructor(
+    private readonly send: (message: unknown) => void,
+    private readonly limits?: OutputLimits,
+  ) {}
 
   write(stream: 'stdout' | 'stderr', text: string): void {
     if (this.truncated || !text) return;
-    if (stream !== this.stream) { this.flush(); this.stream = stream; }
+    if (stream !== this.stream) {
+      this.flush();
+      this.stream = stream;
+    }
     this.pending += this.withinLimits(text);
-    if (this.truncated || this.pending.length >= FLUSH_AT_CHARS || now() - this.lastFlush >= FLUSH_EVERY_MS) this.flush();
+    if (this.truncated || this.pending.length >= FLUSH_AT_CHARS || now() - this.lastFlush >= FLUSH_EVERY_MS)
+      this.flush();
     // A program that prints and then waits (a timer) still shows what it printed.
-    else this.flushLater ??= schedule(() => { this.flushLater = undefined; this.flush(); }, FLUSH_EVERY_MS);
+    else
+      this.flushLater ??= schedule(() => {
+        this.flushLater = undefined;
+        this.flush();
+      }, FLUSH_EVERY_MS);
   }
 
   /** Sends what is pending (and, once, that the rest was dropped). */
   flush(): void {
-    if (this.flushLater !== undefined) { cancel(this.flushLater); this.flushLater = undefined; }
+    if (this.flushLater !== undefined) {
+      cancel(this.flushLater);
+      this.flushLater = undefined;
+    }
     if (this.pending) this.send({ type: this.stream, text: this.pending });
     this.pending = '';
     this.lastFlush = now();
-    if (this.truncated && !this.saidTruncated) { this.saidTruncated = true; this.send({ type: 'truncated' }); }
+    if (this.truncated && !this.saidTruncated) {
+      this.saidTruncated = true;
+      this.send({ type: 'truncated' });
+    }
   }
 
   /** The part of `text` that fits in the limits; when some of it does not, the run is truncated. */
@@ -60,7 +88,10 @@ export class OutputBatch {
     if (!this.limits) return text;
     let end = this.lines >= this.limits.lines ? 0 : min(text.length, this.limits.chars - this.chars);
     for (let at = indexOf(text, '\n'); at !== -1 && at < end; at = indexOf(text, '\n', at + 1)) {
-      if (++this.lines >= this.limits.lines) { end = at + 1; break; }
+      if (++this.lines >= this.limits.lines) {
+        end = at + 1;
+        break;
+      }
     }
     if (end < text.length) this.truncated = true;
     this.chars += end;

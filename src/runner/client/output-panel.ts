@@ -13,7 +13,10 @@ export class OutputPanel {
   private shown = 0;
   private cut = false;
 
-  constructor(block: Element, private readonly t: RunnerStrings) {
+  constructor(
+    block: Element,
+    private readonly t: RunnerStrings,
+  ) {
     let panel = block.querySelector<HTMLElement>(':scope > .code-run-output');
     if (!panel) {
       panel = document.createElement('div');
@@ -55,7 +58,12 @@ export class OutputPanel {
     const piece = text.slice(0, OUTPUT_LIMITS.chars - this.shown);
     this.shown += piece.length;
     if (stream === 'stdout') this.code.appendChild(document.createTextNode(piece));
-    else { const span = document.createElement('span'); span.className = 'code-run-stderr'; span.textContent = piece; this.code.appendChild(span); }
+    else {
+      const span = document.createElement('span');
+      span.className = 'code-run-stderr';
+      span.textContent = piece;
+      this.code.appendChild(span);
+    }
     if (this.shown >= OUTPUT_LIMITS.chars) this.truncate();
   }
 
@@ -69,7 +77,9 @@ export class OutputPanel {
     this.code.appendChild(line);
   }
 
-  get truncated(): boolean { return this.cut; }
+  get truncated(): boolean {
+    return this.cut;
+  }
 
   setVerdict(verdict: string, label = ''): void {
     this.panel.dataset.verdict = verdict;

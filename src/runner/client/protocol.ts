@@ -15,7 +15,10 @@ export type RunnerLanguage = 'python' | 'javascript';
 export const HEARTBEAT_MS = 500;
 export const SILENCE_MS = 4000;
 
-export interface FixtureFile { name: string; bytes: ArrayBuffer }
+export interface FixtureFile {
+  name: string;
+  bytes: ArrayBuffer;
+}
 
 /**
  * What a sandbox needs to start its runtime: the worker's code and, for Python, the names of
@@ -38,9 +41,19 @@ export interface StartMessage {
  * One of Pyodide's files, as a Blob: posting one to a sandbox passes a reference to the
  * browser's copy, which the worker reads (no ~25 MB copied through the page's main thread).
  */
-export interface FileMessage { type: 'file'; name: string; file: Blob }
+export interface FileMessage {
+  type: 'file';
+  name: string;
+  file: Blob;
+}
 
-export interface RunMessage { type: 'run'; id: number; source: string; stdin: string; limits: OutputLimits }
+export interface RunMessage {
+  type: 'run';
+  id: number;
+  source: string;
+  stdin: string;
+  limits: OutputLimits;
+}
 
 /** Page -> sandbox host. */
 export type ToSandbox = StartMessage | FileMessage | RunMessage;
@@ -71,11 +84,18 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function workerMessage(value: unknown): FromWorker | undefined {
   if (!isObject(value)) return undefined;
   switch (value.type) {
-    case 'ready': case 'truncated': return { type: value.type };
-    case 'load-failed': return typeof value.message === 'string' ? { type: 'load-failed', message: value.message } : undefined;
-    case 'stdout': case 'stderr': return typeof value.text === 'string' ? { type: value.type, text: value.text } : undefined;
-    case 'exit': return Number.isInteger(value.status) ? { type: 'exit', status: value.status as number } : undefined;
-    default: return undefined;
+    case 'ready':
+    case 'truncated':
+      return { type: value.type };
+    case 'load-failed':
+      return typeof value.message === 'string' ? { type: 'load-failed', message: value.message } : undefined;
+    case 'stdout':
+    case 'stderr':
+      return typeof value.text === 'string' ? { type: value.type, text: value.text } : undefined;
+    case 'exit':
+      return Number.isInteger(value.status) ? { type: 'exit', status: value.status as number } : undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -83,7 +103,8 @@ export function workerMessage(value: unknown): FromWorker | undefined {
 export function sandboxMessage(value: unknown): FromSandbox | undefined {
   if (!isObject(value)) return undefined;
   if (value.type === 'frame-ready') return { type: 'frame-ready' };
-  if ((value.type === 'running' || value.type === 'alive') && Number.isInteger(value.id)) return { type: value.type, id: value.id as number };
+  if ((value.type === 'running' || value.type === 'alive') && Number.isInteger(value.id))
+    return { type: value.type, id: value.id as number };
   const message = workerMessage(value);
   if (!message || message.type === 'ready' || message.type === 'load-failed') return message;
   return Number.isInteger(value.id) ? { ...message, id: value.id as number } : undefined;

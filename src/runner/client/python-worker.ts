@@ -20,19 +20,32 @@ import type { FixtureFile, FileMessage } from './protocol.js';
 import { takePostMessage } from './worker-channel.js';
 import { mark } from './timeline-marks.js';
 
-interface LoadMessage { type: 'load'; fileNames: string[]; lock: string; fixtures: FixtureFile[] }
-interface RunMessage { type: 'run'; source: string; stdin: string; limits: OutputLimits }
+interface LoadMessage {
+  type: 'load';
+  fileNames: string[];
+  lock: string;
+  fixtures: FixtureFile[];
+}
+interface RunMessage {
+  type: 'run';
+  source: string;
+  stdin: string;
+  limits: OutputLimits;
+}
 
 /** Where Pyodide believes its files are; no request for it ever leaves the worker (see answeredFrom). */
 const INDEX_URL = 'https://pyodide.invalid/';
 
 type LoadPyodide = (options: object) => Promise<PyodideAPI>;
 
-const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<LoadMessage | FileMessage | RunMessage>) => void) | null };
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<LoadMessage | FileMessage | RunMessage>) => void) | null;
+};
 const post = takePostMessage(globalThis);
 
 /** A blob URL of one of Pyodide's modules, typed as JavaScript (the same Blob when it already is). */
-const moduleUrl = (file: Blob) => URL.createObjectURL(file.type === 'text/javascript' ? file : new Blob([file], { type: 'text/javascript' }));
+const moduleUrl = (file: Blob) =>
+  URL.createObjectURL(file.type === 'text/javascript' ? file : new Blob([file], { type: 'text/javascript' }));
 
 /**
  * Runs `load` with Pyodide's requests for its own files answered from the Blobs the page hands
@@ -71,15 +84,20 @@ async function start({ lock, fixtures }: LoadMessage): Promise<PythonSession> {
     importArriving<{ default: unknown }>('pyodide.asm.mjs'),
   ]);
   mark('modules imported');
-  const pyodide = await answeredFrom(files!, () => loadPyodide({
-    indexURL: INDEX_URL,
-    lockFileContents: lock,
-    createPyodideModule,
-    // Called once the wasm is instantiated and the standard library mounted, before Python starts.
-    fsInit: async () => mark('file system ready'),
-  }));
+  const pyodide = await answeredFrom(files!, () =>
+    loadPyodide({
+      indexURL: INDEX_URL,
+      lockFileContents: lock,
+      createPyodideModule,
+      // Called once the wasm is instantiated and the standard library mounted, before Python starts.
+      fsInit: async () => mark('file system ready'),
+    }),
+  );
   mark('pyodide loaded');
-  const session = new PythonSession(pyodide, fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes) })));
+  const session = new PythonSession(
+    pyodide,
+    fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes) })),
+  );
   mark('harness ready');
   return session;
 }
@@ -90,10 +108,17 @@ scope.onmessage = ({ data }) => {
   if (data.type === 'load' && !session) {
     files = new ArrivingFiles(Array.isArray(data.fileNames) ? data.fileNames : []);
     session = start(data);
-    session.then(() => post({ type: 'ready' }), (error: unknown) => post({ type: 'load-failed', message: (error as Error).message }));
+    session.then(
+      () => post({ type: 'ready' }),
+      (error: unknown) => post({ type: 'load-failed', message: (error as Error).message }),
+    );
     return;
   }
-  if (data.type === 'file') { mark(`arrived ${data.name}`); files?.arrived(data.name, data.file); return; }
+  if (data.type === 'file') {
+    mark(`arrived ${data.name}`);
+    files?.arrived(data.name, data.file);
+    return;
+  }
   if (data.type !== 'run' || !session) return;
   void session.then(async (ready) => {
     mark('run');
@@ -101,10 +126,21 @@ scope.onmessage = ({ data }) => {
     let printed = false;
     let status: number;
     try {
-      status = await ready.run(data.source, 'example.py', {
-        stdout: (text) => { if (!printed) { printed = true; mark('first output'); } output.write('stdout', text); },
-        stderr: (text) => output.write('stderr', text),
-      }, data.stdin);
+      status = await ready.run(
+        data.source,
+        'example.py',
+        {
+          stdout: (text) => {
+            if (!printed) {
+              printed = true;
+              mark('first output');
+            }
+            output.write('stdout', text);
+          },
+          stderr: (text) => output.write('stderr', text),
+        },
+        data.stdin,
+      );
     } catch (error) {
       // The interpreter itself failed (the program's own exceptions the harness reports as Python
       // does): say so, and end the run. This worker's interpreter is not used again ('crashed'

@@ -3,7 +3,13 @@ import { judgeRun } from '../shared/outcome.js';
 /** How a reader's run ended, as the panel's data-verdict and the status line say it. */
 export type RunVerdict = 'matches' | 'differs' | 'raised' | 'truncated' | 'none';
 
-export interface FinishedRun { lang: string; status: number; stdout: string; stderr: string; truncated: boolean }
+export interface FinishedRun {
+  lang: string;
+  status: number;
+  stdout: string;
+  stderr: string;
+  truncated: boolean;
+}
 
 /**
  * The verdict of a run that ended by itself: an exception the book does not show is told apart

@@ -34,7 +34,8 @@ function blob(url: string, onProgress: (loaded: number) => void): Promise<Blob> 
     request.open('GET', url);
     request.responseType = 'blob';
     request.onprogress = (event) => onProgress(event.loaded);
-    request.onload = () => (request.status === 200 ? resolve(request.response as Blob) : reject(new Error(`${url}: HTTP ${request.status}`)));
+    request.onload = () =>
+      request.status === 200 ? resolve(request.response as Blob) : reject(new Error(`${url}: HTTP ${request.status}`));
     request.onerror = () => reject(new Error(`${url}: the download failed`));
     request.send();
   });
@@ -52,7 +53,11 @@ function pythonFiles(setup: RunnerSiteData): Array<Promise<FileMessage>> {
     const sum = [...loaded.values()].reduce((a, b) => a + b, 0);
     for (const listen of progressListeners) listen(Math.min(sum, total), total);
   };
-  return setup.python.files.map(async ({ name, url }) => ({ type: 'file' as const, name, file: await blob(url, (bytes) => count(name, bytes)) }));
+  return setup.python.files.map(async ({ name, url }) => ({
+    type: 'file' as const,
+    name,
+    file: await blob(url, (bytes) => count(name, bytes)),
+  }));
 }
 
 const fixtures = (setup: RunnerSiteData): Promise<FixtureFile[]> =>
@@ -77,8 +82,16 @@ function load(lang: RunnerLanguage, setup: RunnerSiteData): RuntimeLoad {
   }
   // The small files are asked for first: a browser opens six connections to a server, and the
   // start message must not wait behind Pyodide's big files for a free one.
-  const start = Promise.all([text(setup.python.worker), fixtures(setup)]).then(([script, fixtureFiles]): StartMessage => (
-    { type: 'start', lang, script, lock: setup.python.lock, fixtures: fixtureFiles, fileNames: setup.python.files.map((file) => file.name) }));
+  const start = Promise.all([text(setup.python.worker), fixtures(setup)]).then(
+    ([script, fixtureFiles]): StartMessage => ({
+      type: 'start',
+      lang,
+      script,
+      lock: setup.python.lock,
+      fixtures: fixtureFiles,
+      fileNames: setup.python.files.map((file) => file.name),
+    }),
+  );
   const files = pythonFiles(setup);
   return { start, files, complete: Promise.all([start, ...files]) };
 }
@@ -94,11 +107,16 @@ export function runtimeLoad(lang: RunnerLanguage, setup: RunnerSiteData, progres
     mark(`${lang} runtime download`);
     const started = (runtime = load(lang, setup));
     loads.set(lang, started);
-    started.complete.then(() => mark(`${lang} runtime downloaded`), () => {
-      if (loads.get(lang) === started) loads.delete(lang); // the next run tries again
-    });
+    started.complete.then(
+      () => mark(`${lang} runtime downloaded`),
+      () => {
+        if (loads.get(lang) === started) loads.delete(lang); // the next run tries again
+      },
+    );
   }
-  const done = () => { if (progress) progressListeners.delete(progress); };
+  const done = () => {
+    if (progress) progressListeners.delete(progress);
+  };
   runtime.complete.then(done, done);
   return runtime;
 }

@@ -35,14 +35,22 @@ export interface RunHandle {
 export class SandboxedRuntime {
   private spare?: SandboxFrame;
 
-  constructor(private readonly lang: RunnerLanguage, private readonly setup: RunnerSiteData) {}
+  constructor(
+    private readonly lang: RunnerLanguage,
+    private readonly setup: RunnerSiteData,
+  ) {}
 
   /** Starts a sandbox ahead of the next run (fetching the runtime first if needed). */
   prepare(): void {
     if (this.spare) return;
     const spare = (this.spare = new SandboxFrame(this.setup.sandbox, runtimeLoad(this.lang, this.setup)));
     // A sandbox that failed to start is not kept: the next run starts another one and says why.
-    spare.ready.catch(() => { if (this.spare === spare) { spare.destroy(); this.spare = undefined; } });
+    spare.ready.catch(() => {
+      if (this.spare === spare) {
+        spare.destroy();
+        this.spare = undefined;
+      }
+    });
   }
 
   run(source: string, stdin: string, events: RunEvents): RunHandle {
@@ -60,30 +68,41 @@ export class SandboxedRuntime {
       ended = true;
       frame.destroy();
     };
-    void downloading.then(() => { if (!ended) events.starting(); }, () => {});
-    frame.ready.then(() => {
-      if (ended) return;
-      frame.run(source, stdin, {
-        running: () => events.running(),
-        stdout: (text) => events.stdout(text),
-        stderr: (text) => events.stderr(text),
-        truncated: () => events.truncated(),
-        exit: (status) => { end(); events.exit(status); },
-        crashed: () => {
-          end();
-          // The spare may have shared the dead process (sandboxes of one site can): start another.
-          this.spare?.destroy();
-          this.spare = undefined;
-          this.prepare();
-          events.crashed();
-        },
-      });
-    }, (error: Error) => {
-      if (ended) return;
-      ended = true;
-      frame.destroy();
-      events.failed(error.message);
-    });
+    void downloading.then(
+      () => {
+        if (!ended) events.starting();
+      },
+      () => {},
+    );
+    frame.ready.then(
+      () => {
+        if (ended) return;
+        frame.run(source, stdin, {
+          running: () => events.running(),
+          stdout: (text) => events.stdout(text),
+          stderr: (text) => events.stderr(text),
+          truncated: () => events.truncated(),
+          exit: (status) => {
+            end();
+            events.exit(status);
+          },
+          crashed: () => {
+            end();
+            // The spare may have shared the dead process (sandboxes of one site can): start another.
+            this.spare?.destroy();
+            this.spare = undefined;
+            this.prepare();
+            events.crashed();
+          },
+        });
+      },
+      (error: Error) => {
+        if (ended) return;
+        ended = true;
+        frame.destroy();
+        events.failed(error.message);
+      },
+    );
     return { stop: end };
   }
 }

@@ -7,7 +7,14 @@
  * Only messages from this iframe's window, of a known shape (protocol.ts), for this sandbox's
  * run and in the order a run goes through are acted on: a program cannot forge the page's states.
  */
-import { SILENCE_MS, sandboxMessage, type FileMessage, type FromSandbox, type RunMessage, type StartMessage } from './protocol.js';
+import {
+  SILENCE_MS,
+  sandboxMessage,
+  type FileMessage,
+  type FromSandbox,
+  type RunMessage,
+  type StartMessage,
+} from './protocol.js';
 import { OUTPUT_LIMITS } from './output-batch.js';
 import type { RuntimeLoad } from './runtime-files.js';
 
@@ -44,7 +51,9 @@ export class SandboxFrame {
     frame.className = 'code-run-sandbox';
     frame.hidden = true; // scripts in a hidden frame still run
     let settle!: { resolve(): void; reject(error: Error): void };
-    this.ready = new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });
+    this.ready = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
     this.ready.catch(() => {}); // a sandbox started ahead of a run may fail unheard: the run that uses it hears it
     this.onMessage = (event) => {
       if (event.source !== frame.contentWindow) return;
@@ -56,32 +65,59 @@ export class SandboxFrame {
     document.body.appendChild(frame);
   }
 
-  private receive(message: FromSandbox, runtime: RuntimeLoad, settle: { resolve(): void; reject(error: Error): void }): void {
+  private receive(
+    message: FromSandbox,
+    runtime: RuntimeLoad,
+    settle: { resolve(): void; reject(error: Error): void },
+  ): void {
     if (message.type === 'frame-ready') {
       if (this.phase !== 'starting') return;
       runtime.complete.catch((error: Error) => settle.reject(error));
       // The runtime starts on what it has: each file follows the start message as soon as it is downloaded.
-      void runtime.start.then((start) => {
-        this.post(start);
-        for (const file of runtime.files) void file.then((f) => this.post(f), () => {});
-      }, () => {});
+      void runtime.start.then(
+        (start) => {
+          this.post(start);
+          for (const file of runtime.files)
+            void file.then(
+              (f) => this.post(f),
+              () => {},
+            );
+        },
+        () => {},
+      );
       return;
     }
     if (message.type === 'ready' || message.type === 'load-failed') {
       if (this.phase !== 'starting') return;
-      if (message.type === 'ready') { this.phase = 'ready'; this.frame.dataset.ready = ''; settle.resolve(); } else { this.phase = 'ended'; settle.reject(new Error(message.message)); }
+      if (message.type === 'ready') {
+        this.phase = 'ready';
+        this.frame.dataset.ready = '';
+        settle.resolve();
+      } else {
+        this.phase = 'ended';
+        settle.reject(new Error(message.message));
+      }
       return;
     }
     const events = this.events;
     if (!events || message.id !== this.runId) return;
     this.heard = performance.now();
     if (message.type === 'alive') return;
-    if (message.type === 'running') { if (this.phase === 'queued') { this.phase = 'running'; events.running(); } return; }
+    if (message.type === 'running') {
+      if (this.phase === 'queued') {
+        this.phase = 'running';
+        events.running();
+      }
+      return;
+    }
     if (this.phase !== 'running') return;
     if (message.type === 'stdout') events.stdout(message.text);
     else if (message.type === 'stderr') events.stderr(message.text);
     else if (message.type === 'truncated') events.truncated();
-    else if (message.type === 'exit') { this.end(); events.exit(message.status); }
+    else if (message.type === 'exit') {
+      this.end();
+      events.exit(message.status);
+    }
   }
 
   private post(message: StartMessage | FileMessage | RunMessage): void {

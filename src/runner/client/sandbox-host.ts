@@ -11,7 +11,14 @@
  * a flood or a hung worker: the next run gets another sandbox).
  */
 import { mark } from './timeline-marks.js';
-import { HEARTBEAT_MS, workerMessage, type FileMessage, type FromSandbox, type StartMessage, type ToSandbox } from './protocol.js';
+import {
+  HEARTBEAT_MS,
+  workerMessage,
+  type FileMessage,
+  type FromSandbox,
+  type StartMessage,
+  type ToSandbox,
+} from './protocol.js';
 
 type State = 'idle' | 'loading' | 'ready' | 'running' | 'done';
 
@@ -30,7 +37,11 @@ function start(message: StartMessage): void {
   worker.onmessage = (event) => fromWorker(event.data);
   worker.onerror = (event) => {
     event.preventDefault();
-    if (state === 'loading') { state = 'done'; toPage({ type: 'load-failed', message: event.message || 'the sandbox worker failed to start' }); return; }
+    if (state === 'loading') {
+      state = 'done';
+      toPage({ type: 'load-failed', message: event.message || 'the sandbox worker failed to start' });
+      return;
+    }
     if (state !== 'running') return;
     toPage({ type: 'stderr', id: runId, text: `Uncaught ${event.message}\n` });
     end(1);
@@ -57,8 +68,14 @@ function fromWorker(data: unknown): void {
   const message = workerMessage(data);
   if (!message) return;
   if (state === 'loading') {
-    if (message.type === 'ready') { mark('sandbox ready'); state = 'ready'; toPage({ type: 'ready' }); }
-    else if (message.type === 'load-failed') { state = 'done'; toPage(message); }
+    if (message.type === 'ready') {
+      mark('sandbox ready');
+      state = 'ready';
+      toPage({ type: 'ready' });
+    } else if (message.type === 'load-failed') {
+      state = 'done';
+      toPage(message);
+    }
     return;
   }
   if (state !== 'running') return;
@@ -74,21 +91,29 @@ function fromWorker(data: unknown): void {
  */
 const confined = self.origin === 'null' && parent !== self;
 
-if (confined) addEventListener('message', (event: MessageEvent<ToSandbox>) => {
-  if (event.source !== parent || typeof event.data !== 'object' || event.data === null) return;
-  const message = event.data;
-  if (message.type === 'start' && state === 'idle') start(message);
-  else if (message.type === 'file' && state === 'loading') passFile(message);
-  else if (message.type === 'run' && state === 'ready' && Number.isInteger(message.id)) {
-    state = 'running';
-    runId = message.id;
-    toPage({ type: 'running', id: runId });
-    // The page hears these as long as this process lives: a program that ran it out of memory kills
-    // it (a sandboxed iframe has a process of its own), and then the page ends the run at once.
-    setInterval(() => { if (state === 'running') toPage({ type: 'alive', id: runId }); }, HEARTBEAT_MS);
-    worker!.postMessage({ type: 'run', source: String(message.source), stdin: String(message.stdin ?? ''), limits: message.limits });
-  }
-});
+if (confined)
+  addEventListener('message', (event: MessageEvent<ToSandbox>) => {
+    if (event.source !== parent || typeof event.data !== 'object' || event.data === null) return;
+    const message = event.data;
+    if (message.type === 'start' && state === 'idle') start(message);
+    else if (message.type === 'file' && state === 'loading') passFile(message);
+    else if (message.type === 'run' && state === 'ready' && Number.isInteger(message.id)) {
+      state = 'running';
+      runId = message.id;
+      toPage({ type: 'running', id: runId });
+      // The page hears these as long as this process lives: a program that ran it out of memory kills
+      // it (a sandboxed iframe has a process of its own), and then the page ends the run at once.
+      setInterval(() => {
+        if (state === 'running') toPage({ type: 'alive', id: runId });
+      }, HEARTBEAT_MS);
+      worker!.postMessage({
+        type: 'run',
+        source: String(message.source),
+        stdin: String(message.stdin ?? ''),
+        limits: message.limits,
+      });
+    }
+  });
 
 if (confined) {
   mark('sandbox document ready');

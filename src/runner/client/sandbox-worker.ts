@@ -14,7 +14,10 @@ import { takePostMessage } from './worker-channel.js';
 
 interface SandboxScope {
   postMessage(message: unknown): void;
-  addEventListener?(type: string, listener: (event: { reason?: unknown; error?: unknown; preventDefault?(): void }) => void): void;
+  addEventListener?(
+    type: string,
+    listener: (event: { reason?: unknown; error?: unknown; preventDefault?(): void }) => void,
+  ): void;
   onmessage: ((event: { data: { type?: string; source?: string; limits?: OutputLimits } }) => void) | null;
 }
 
@@ -22,19 +25,31 @@ const scope = globalThis as unknown as SandboxScope;
 const post = takePostMessage(scope);
 // A Worker reports rejections nothing handled as an event; pybook check's host calls this hook.
 Object.defineProperty(scope, '__pybookReportUncaught', { value: reportUncaught });
-scope.addEventListener?.('unhandledrejection', (event) => { event.preventDefault?.(); reportUncaught(event.reason); });
+scope.addEventListener?.('unhandledrejection', (event) => {
+  event.preventDefault?.();
+  reportUncaught(event.reason);
+});
 // An error thrown where the sandbox cannot catch it (a queueMicrotask callback, say) ends the run as in Node.
-scope.addEventListener?.('error', (event) => { event.preventDefault?.(); reportUncaught(event.error); });
+scope.addEventListener?.('error', (event) => {
+  event.preventDefault?.();
+  reportUncaught(event.error);
+});
 
 let started = false;
 scope.onmessage = (event) => {
   const data = event.data;
-  if (data.type === 'load') { post({ type: 'ready' }); return; }
+  if (data.type === 'load') {
+    post({ type: 'ready' });
+    return;
+  }
   if (started || (data.type !== undefined && data.type !== 'run')) return;
   started = true;
   const output = new OutputBatch(post, data.limits);
   void runSandboxed(String(data.source), {
     stdout: (text) => output.write('stdout', text),
     stderr: (text) => output.write('stderr', text),
-  }).then((status) => { output.flush(); post({ type: 'exit', status }); });
+  }).then((status) => {
+    output.flush();
+    post({ type: 'exit', status });
+  });
 };

@@ -36,19 +36,25 @@ function site() {
   return { setup: loadedSite.runner, t: loadedSite.strings.runner };
 }
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 
 function blockParts(block: Element) {
   return {
     bar: block.querySelector<HTMLElement>('.code-run')!,
     status: block.querySelector<HTMLElement>('.code-run-status')!,
     pre: block.querySelector<HTMLElement>('.code-pre')!,
-    runButton: block.querySelector<HTMLButtonElement>('button[data-code-action=run], button[data-code-action=stop], button[data-code-action=check]')!,
-    editButton: block.querySelector<HTMLButtonElement>('button[data-code-action=edit], button[data-code-action=reset]')!,
+    runButton: block.querySelector<HTMLButtonElement>(
+      'button[data-code-action=run], button[data-code-action=stop], button[data-code-action=check]',
+    )!,
+    editButton: block.querySelector<HTMLButtonElement>(
+      'button[data-code-action=edit], button[data-code-action=reset]',
+    )!,
   };
 }
 
-const langOf = (block: Element): RunnerLanguage => (block.querySelector<HTMLElement>('.code-run')?.dataset.runLang === 'javascript' ? 'javascript' : 'python');
+const langOf = (block: Element): RunnerLanguage =>
+  block.querySelector<HTMLElement>('.code-run')?.dataset.runLang === 'javascript' ? 'javascript' : 'python';
 
 /** The book's code of the block. */
 function bookCode(block: Element): string {
@@ -61,14 +67,26 @@ const currentCode = (block: Element) => editorIn(block)?.value() ?? bookCode(blo
 /** The output panel the book shows (not the reader's run). */
 function bookOutput(block: Element): string | undefined {
   const pre = block.querySelector(':scope > .code-output:not(.code-run-output) .code-output-pre');
-  return pre ? pre.textContent ?? '' : undefined;
+  return pre ? (pre.textContent ?? '') : undefined;
 }
 
 /** What a block's main button is when nothing runs: Run (naming its language) or an exercise's Check. */
-interface IdleButton { action: 'run' | 'check'; label: string; name: string }
+interface IdleButton {
+  action: 'run' | 'check';
+  label: string;
+  name: string;
+}
 
-const runButtonOf = (t: RunnerStrings, language: string): IdleButton => ({ action: 'run', label: t.run, name: fill(t.runLabel, { language }) });
-const checkButtonOf = (strings: ExerciseStrings): IdleButton => ({ action: 'check', label: strings.check, name: strings.checkLabel });
+const runButtonOf = (t: RunnerStrings, language: string): IdleButton => ({
+  action: 'run',
+  label: t.run,
+  name: fill(t.runLabel, { language }),
+});
+const checkButtonOf = (strings: ExerciseStrings): IdleButton => ({
+  action: 'check',
+  label: strings.check,
+  name: strings.checkLabel,
+});
 
 /** A block's main button: Stop while its run or check goes on, else what it is when idle. */
 function setMainButton(button: HTMLButtonElement, running: boolean, idle: IdleButton, t: RunnerStrings): void {
@@ -116,7 +134,9 @@ function run(block: HTMLElement): void {
   output.startRun();
   let stdout = '';
   let stderr = '';
-  const status = (text: string) => { parts.status.textContent = text; };
+  const status = (text: string) => {
+    parts.status.textContent = text;
+  };
   let timer: number | undefined;
   let lastProgress = 0;
   let ended = false;
@@ -146,21 +166,43 @@ function run(block: HTMLElement): void {
       lastProgress = now;
       status(fill(t.loading, { loaded: (loaded / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) }));
     },
-    starting() { if (lang === 'python') status(t.starting); },
+    starting() {
+      if (lang === 'python') status(t.starting);
+    },
     running() {
       status(t.running);
       timer = window.setTimeout(() => current.end('timed-out'), setup.timeLimitMs);
     },
     // Kept for the verdict up to what is shown: an endless print loop must not fill the memory.
-    stdout(text) { if (!output.truncated) stdout += text; output.append(text, 'stdout'); },
-    stderr(text) { if (!output.truncated) stderr += text; output.append(text, 'stderr'); },
-    truncated() { output.truncate(); },
+    stdout(text) {
+      if (!output.truncated) stdout += text;
+      output.append(text, 'stdout');
+    },
+    stderr(text) {
+      if (!output.truncated) stderr += text;
+      output.append(text, 'stderr');
+    },
+    truncated() {
+      output.truncate();
+    },
     exit(exitStatus) {
       finish();
-      const verdict = verdictOf({ lang, status: exitStatus, stdout, stderr, truncated: output.truncated }, bookOutput(block), block.dataset.raises);
+      const verdict = verdictOf(
+        { lang, status: exitStatus, stdout, stderr, truncated: output.truncated },
+        bookOutput(block),
+        block.dataset.raises,
+      );
       const label = verdict === 'matches' ? t.matches : verdict === 'differs' ? t.differs : '';
       output.setVerdict(verdict, label);
-      status(verdict === 'truncated' ? t.finishedTruncated : verdict === 'raised' ? t.raised : label ? fill(t.finished, { verdict: label }) : fill(t.finishedStatus, { status: exitStatus }));
+      status(
+        verdict === 'truncated'
+          ? t.finishedTruncated
+          : verdict === 'raised'
+            ? t.raised
+            : label
+              ? fill(t.finished, { verdict: label })
+              : fill(t.finishedStatus, { status: exitStatus }),
+      );
       explain(block, lang, stderr, output, t);
       // The status line is a live region: screen readers hear the verdict, then the output's start.
       const printed = (stdout + stderr).trim();
@@ -186,7 +228,13 @@ function run(block: HTMLElement): void {
 }
 
 /** One sentence under a failed run when the page knows why: a package it does not have, input it was not given. */
-function explain(block: HTMLElement, lang: RunnerLanguage, stderr: string, output: OutputPanel, t: RunnerStrings): void {
+function explain(
+  block: HTMLElement,
+  lang: RunnerLanguage,
+  stderr: string,
+  output: OutputPanel,
+  t: RunnerStrings,
+): void {
   if (lang !== 'python') return;
   const module = missingModule(stderr);
   if (module) {
@@ -207,37 +255,63 @@ function check(block: HTMLElement): void {
   const { setup, t } = site();
   const parts = blockParts(block);
   if (active.has(block)) return; // a check is under way
-  const status = (text: string) => { parts.status.textContent = text; };
+  const status = (text: string) => {
+    parts.status.textContent = text;
+  };
   const strings = loadedSite!.strings.exercise;
   status(strings.checking);
   // While the tests run, Check is Stop, as Run is during a run.
   setMainButton(parts.runButton, true, checkButtonOf(strings), t);
   let stopCurrent = () => {};
   active.set(block, { end: () => stopCurrent() });
-  const runPython: RunPython = (program) => new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    let timer: number | undefined;
-    const handle = runtimeFor('python', setup).run(program, '', {
-      progress: (loaded, total) => status(fill(t.loading, { loaded: (loaded / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) })),
-      starting: () => status(strings.checking),
-      running: () => {
-        status(strings.checking);
-        timer = window.setTimeout(() => { handle.stop(); reject(new Error(fill(t.timedOut, { seconds: Math.round(setup.timeLimitMs / 100) / 10 }))); }, setup.timeLimitMs);
-      },
-      stdout: (text) => { stdout += text; },
-      stderr: (text) => { stderr += text; },
-      truncated: () => {},
-      exit: () => { window.clearTimeout(timer); resolve({ stdout, stderr }); },
-      failed: (message) => { window.clearTimeout(timer); reject(new Error(fill(t.loadFailed, { message }))); },
-      crashed: () => { window.clearTimeout(timer); reject(new Error(t.crashed)); },
+  const runPython: RunPython = (program) =>
+    new Promise((resolve, reject) => {
+      let stdout = '';
+      let stderr = '';
+      let timer: number | undefined;
+      const handle = runtimeFor('python', setup).run(program, '', {
+        progress: (loaded, total) =>
+          status(fill(t.loading, { loaded: (loaded / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) })),
+        starting: () => status(strings.checking),
+        running: () => {
+          status(strings.checking);
+          timer = window.setTimeout(() => {
+            handle.stop();
+            reject(new Error(fill(t.timedOut, { seconds: Math.round(setup.timeLimitMs / 100) / 10 })));
+          }, setup.timeLimitMs);
+        },
+        stdout: (text) => {
+          stdout += text;
+        },
+        stderr: (text) => {
+          stderr += text;
+        },
+        truncated: () => {},
+        exit: () => {
+          window.clearTimeout(timer);
+          resolve({ stdout, stderr });
+        },
+        failed: (message) => {
+          window.clearTimeout(timer);
+          reject(new Error(fill(t.loadFailed, { message })));
+        },
+        crashed: () => {
+          window.clearTimeout(timer);
+          reject(new Error(t.crashed));
+        },
+      });
+      stopCurrent = () => {
+        window.clearTimeout(timer);
+        handle.stop();
+        reject(new Error(t.stopped));
+      };
     });
-    stopCurrent = () => { window.clearTimeout(timer); handle.stop(); reject(new Error(t.stopped)); };
-  });
-  void checkExercise(block, currentCode(block), runPython, strings).then(status, (error: Error) => status(error.message)).finally(() => {
-    active.delete(block);
-    setMainButton(parts.runButton, false, checkButtonOf(strings), t);
-  });
+  void checkExercise(block, currentCode(block), runPython, strings)
+    .then(status, (error: Error) => status(error.message))
+    .finally(() => {
+      active.delete(block);
+      setMainButton(parts.runButton, false, checkButtonOf(strings), t);
+    });
 }
 
 function stop(block: HTMLElement): void {
@@ -262,15 +336,24 @@ const opening = new WeakSet<Element>();
 
 type Edits = Record<string, Record<string, string>>;
 function readEdits(): Edits {
-  try { return JSON.parse(sessionStorage.getItem(EDITS_KEY) ?? '{}') as Edits; } catch { return {}; }
+  try {
+    return JSON.parse(sessionStorage.getItem(EDITS_KEY) ?? '{}') as Edits;
+  } catch {
+    return {};
+  }
 }
 function writeEdit(block: Element, code: string | undefined): void {
   const edits = readEdits();
   const page = (edits[location.pathname] ??= {});
   const index = String(blockIndex(block));
-  if (code === undefined) delete page[index]; else page[index] = code;
+  if (code === undefined) delete page[index];
+  else page[index] = code;
   if (!Object.keys(page).length) delete edits[location.pathname];
-  try { sessionStorage.setItem(EDITS_KEY, JSON.stringify(edits)); } catch { /* storage full or disabled: the edit lasts while the page is open */ }
+  try {
+    sessionStorage.setItem(EDITS_KEY, JSON.stringify(edits));
+  } catch {
+    /* storage full or disabled: the edit lasts while the page is open */
+  }
 }
 /** Which code block of the page this is: edits are stored by position. */
 const blockIndex = (block: Element) => Array.from(document.querySelectorAll('.markdown .code-block')).indexOf(block);
@@ -288,13 +371,20 @@ async function edit(block: HTMLElement, code = bookCode(block), focus = true): P
   }
   if (editorIn(block)) return;
   const lang = langOf(block);
-  const editor = remember(createEditor({
-    code,
-    lang,
-    label: fill(t.editorLabel, { language: languageName(lang) }),
-    onChange: (text) => { writeEdit(block, text); if (readsInput(lang, text)) stdinField(block, t, true); },
-    onRun: () => { if (parts.runButton.dataset.codeAction !== 'stop') parts.runButton.click(); },
-  }));
+  const editor = remember(
+    createEditor({
+      code,
+      lang,
+      label: fill(t.editorLabel, { language: languageName(lang) }),
+      onChange: (text) => {
+        writeEdit(block, text);
+        if (readsInput(lang, text)) stdinField(block, t, true);
+      },
+      onRun: () => {
+        if (parts.runButton.dataset.codeAction !== 'stop') parts.runButton.click();
+      },
+    }),
+  );
   parts.pre.hidden = true;
   parts.pre.after(editor.element);
   block.classList.add('editing');
@@ -319,7 +409,9 @@ function reset(block: HTMLElement): void {
 }
 
 // Client-side navigation renders pages afresh: put the reader's edits back after each render.
-(window as { __pybookAfterRender?: (root: ParentNode) => void }).__pybookAfterRender = (root) => { void restoreEdits(root); };
+(window as { __pybookAfterRender?: (root: ParentNode) => void }).__pybookAfterRender = (root) => {
+  void restoreEdits(root);
+};
 
 /** Puts back the examples the reader edited on this page earlier in the session. */
 export async function restoreEdits(root: ParentNode = document): Promise<void> {
@@ -342,8 +434,10 @@ export async function onRunnerButton(button: HTMLButtonElement): Promise<void> {
   if (action === 'run') run(block);
   else if (action === 'check') check(block);
   else if (action === 'stop') stop(block);
-  else if (action === 'edit') { runtimeFor(langOf(block), site().setup).prepare(); await edit(block); }
-  else if (action === 'reset') reset(block);
+  else if (action === 'edit') {
+    runtimeFor(langOf(block), site().setup).prepare();
+    await edit(block);
+  } else if (action === 'reset') reset(block);
 }
 
 // The shape client/core/content-behaviour.ts expects of this module (it loads it by name, without importing it).

@@ -7,7 +7,8 @@
 export function takePostMessage(scope: object): (message: unknown) => void {
   const post = (scope as { postMessage(message: unknown): void }).postMessage.bind(scope);
   for (let level: object | null = scope; level; level = Object.getPrototypeOf(level) as object | null) {
-    if (Object.prototype.hasOwnProperty.call(level, 'postMessage')) delete (level as { postMessage?: unknown }).postMessage;
+    if (Object.prototype.hasOwnProperty.call(level, 'postMessage'))
+      delete (level as { postMessage?: unknown }).postMessage;
   }
   return post;
 }

@@ -22,8 +22,22 @@ export async function resolve(specifier, context, next) {
 
 /** Globals of Node that a browser Worker does not have; some reach Node's internals. */
 const NODE_GLOBALS = [
-  'process', 'require', 'module', 'exports', '__filename', '__dirname', 'setImmediate', 'clearImmediate',
-  'fetch', 'WebSocket', 'navigator', 'EventSource', 'BroadcastChannel', 'MessageChannel', 'MessagePort', 'Worker',
+  'process',
+  'require',
+  'module',
+  'exports',
+  '__filename',
+  '__dirname',
+  'setImmediate',
+  'clearImmediate',
+  'fetch',
+  'WebSocket',
+  'navigator',
+  'EventSource',
+  'BroadcastChannel',
+  'MessageChannel',
+  'MessagePort',
+  'Worker',
 ];
 
 /**
@@ -84,4 +98,5 @@ parentPort.on('message', (data) => {
 `;
 
 /** A module's source as the data: URL the thread may import (and nothing else). */
-export const moduleUrlOf = (source: string | Uint8Array) => `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`;
+export const moduleUrlOf = (source: string | Uint8Array) =>
+  `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`;

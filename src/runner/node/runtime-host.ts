@@ -30,7 +30,12 @@ interface InitMessage {
   outputLimitBytes: number;
   cpuTimeMs: number;
 }
-interface RunMessage { type: 'run'; id: number; source: string; filename: string }
+interface RunMessage {
+  type: 'run';
+  id: number;
+  source: string;
+  filename: string;
+}
 
 const send = (message: unknown) => process.send!(message);
 
@@ -51,7 +56,9 @@ class CappedOutput {
     if (this.exceeded) return false;
     const size = Buffer.byteLength(text);
     if (this.bytes + size > this.limit) {
-      this[stream] += Buffer.from(text).subarray(0, this.limit - this.bytes).toString('utf8');
+      this[stream] += Buffer.from(text)
+        .subarray(0, this.limit - this.bytes)
+        .toString('utf8');
       this.bytes = this.limit;
       this.exceeded = true;
       return false;
@@ -63,7 +70,10 @@ class CappedOutput {
 }
 
 /** CPU time this whole process has used, in ms: where a thread's own cannot be read. */
-const processCpuMs = () => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
+const processCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const CPU_POLL_MS = 50;
 /** Linux counts a thread's CPU time in clock ticks of 1/100 s (USER_HZ). */
 const MS_PER_TICK = 10;
@@ -82,7 +92,10 @@ function threadCpuMs(tid: string): number {
 const THREAD_LIMITS = { maxOldGenerationSizeMb: 1024 };
 
 /** A locked thread, and a clock of the CPU time it alone used (not WebAssembly compiling in the background, not the host). */
-interface RuntimeThread { worker: Worker; cpuMs: () => number }
+interface RuntimeThread {
+  worker: Worker;
+  cpuMs: () => number;
+}
 
 type Ended = { status: number; limit?: 'output' | 'cpu'; error?: string };
 
@@ -90,7 +103,12 @@ type Ended = { status: number; limit?: 'output' | 'cpu'; error?: string };
  * Runs one program in `thread` (already started): resolves when it exits, prints past the cap,
  * uses up its CPU time, or the thread dies. The thread is terminated in every case but the first.
  */
-function runIn({ worker: thread, cpuMs }: RuntimeThread, message: unknown, output: CappedOutput, cpuTimeMs: number): Promise<Ended> {
+function runIn(
+  { worker: thread, cpuMs }: RuntimeThread,
+  message: unknown,
+  output: CappedOutput,
+  cpuTimeMs: number,
+): Promise<Ended> {
   return new Promise((resolve) => {
     const startedCpu = cpuMs();
     let settled = false;
@@ -104,14 +122,16 @@ function runIn({ worker: thread, cpuMs }: RuntimeThread, message: unknown, outpu
       if (terminate) void thread.terminate();
       resolve(ended);
     };
-    const watch = setInterval(() => { if (cpuMs() - startedCpu > cpuTimeMs) end({ status: -1, limit: 'cpu' }, true); }, CPU_POLL_MS);
+    const watch = setInterval(() => {
+      if (cpuMs() - startedCpu > cpuTimeMs) end({ status: -1, limit: 'cpu' }, true);
+    }, CPU_POLL_MS);
     const onMessage = (data: { type: string; text?: string; status?: number; message?: string }) => {
       if (data.type === 'stdout' || data.type === 'stderr') {
         if (!output.add(data.type, data.text ?? '')) end({ status: -1, limit: 'output' }, true);
       } else if (data.type === 'exit') end({ status: data.status ?? 1 }, false);
       else if (data.type === 'crashed') end({ status: -1, error: data.message }, true);
     };
-    const onExit = () => end({ status: -1, error: 'the runtime\'s thread ended before the program did' }, false);
+    const onExit = () => end({ status: -1, error: "the runtime's thread ended before the program did" }, false);
     const onError = (error: Error) => end({ status: -1, error: String(error) }, true);
     thread.on('message', onMessage);
     thread.on('exit', onExit);
@@ -123,7 +143,13 @@ function runIn({ worker: thread, cpuMs }: RuntimeThread, message: unknown, outpu
 /** Starts a locked thread; resolves once it runs, with its CPU clock (the one thread that appeared with it). */
 function lockedThread(script: string, modules: Array<{ name: string; url: string }>): Promise<RuntimeThread> {
   const before = threadIds();
-  const worker = new Worker(LOCKED_THREAD, { eval: true, workerData: { script, modules }, stdout: true, stderr: true, resourceLimits: THREAD_LIMITS });
+  const worker = new Worker(LOCKED_THREAD, {
+    eval: true,
+    workerData: { script, modules },
+    stdout: true,
+    stderr: true,
+    resourceLimits: THREAD_LIMITS,
+  });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.once('online', () => {
@@ -141,33 +167,58 @@ class PythonRuntime {
 
   constructor(private readonly init: InitMessage) {
     const files = init.pyodide?.files ?? [];
-    this.modules = PYODIDE_MODULES.map((name) => ({ name, url: moduleUrlOf(files.find((f) => f.name === name)?.bytes ?? '') }));
+    this.modules = PYODIDE_MODULES.map((name) => ({
+      name,
+      url: moduleUrlOf(files.find((f) => f.name === name)?.bytes ?? ''),
+    }));
   }
 
   /** Starts an interpreter (once until it is ended); resolves when it is ready, with the thread. */
   start(): Promise<RuntimeThread> {
-    this.thread ??= lockedThread(this.init.script, this.modules).then((locked) => new Promise<RuntimeThread>((resolve, reject) => {
-      const thread = locked.worker;
-      const { pyodide, fixtures } = this.init;
-      const onMessage = (data: { type: string; message?: string }) => {
-        if (data.type === 'ready') { thread.off('message', onMessage); resolve(locked); }
-        if (data.type === 'load-failed' || data.type === 'crashed') { void thread.terminate(); reject(new Error(data.message)); }
-      };
-      thread.on('message', onMessage);
-      thread.once('error', reject);
-      thread.once('exit', (code) => reject(new Error(`the Python thread ended (${code}) before it was ready`)));
-      const fileNames = (pyodide?.files ?? []).map((f) => f.name);
-      thread.postMessage({ type: 'load', fileNames, lock: pyodide?.lock ?? '{}', fixtures: fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes).buffer })) });
-      for (const file of pyodide?.files ?? []) thread.postMessage({ type: 'file', name: file.name, bytes: file.bytes });
-    }));
-    this.thread.catch(() => { this.thread = undefined; });
+    this.thread ??= lockedThread(this.init.script, this.modules).then(
+      (locked) =>
+        new Promise<RuntimeThread>((resolve, reject) => {
+          const thread = locked.worker;
+          const { pyodide, fixtures } = this.init;
+          const onMessage = (data: { type: string; message?: string }) => {
+            if (data.type === 'ready') {
+              thread.off('message', onMessage);
+              resolve(locked);
+            }
+            if (data.type === 'load-failed' || data.type === 'crashed') {
+              void thread.terminate();
+              reject(new Error(data.message));
+            }
+          };
+          thread.on('message', onMessage);
+          thread.once('error', reject);
+          thread.once('exit', (code) => reject(new Error(`the Python thread ended (${code}) before it was ready`)));
+          const fileNames = (pyodide?.files ?? []).map((f) => f.name);
+          thread.postMessage({
+            type: 'load',
+            fileNames,
+            lock: pyodide?.lock ?? '{}',
+            fixtures: fixtures.map(({ name, bytes }) => ({ name, bytes: new Uint8Array(bytes).buffer })),
+          });
+          for (const file of pyodide?.files ?? [])
+            thread.postMessage({ type: 'file', name: file.name, bytes: file.bytes });
+        }),
+    );
+    this.thread.catch(() => {
+      this.thread = undefined;
+    });
     return this.thread;
   }
 
   /** The interpreter's Python version, from a run of its own. */
   async version(): Promise<string> {
     const output = new CappedOutput(1024);
-    const ended = await runIn(await this.start(), { type: 'run', source: 'import sys\nprint(sys.version.split()[0])', stdin: '' }, output, this.init.cpuTimeMs);
+    const ended = await runIn(
+      await this.start(),
+      { type: 'run', source: 'import sys\nprint(sys.version.split()[0])', stdin: '' },
+      output,
+      this.init.cpuTimeMs,
+    );
     if (ended.status !== 0) throw new Error(ended.error ?? output.stderr);
     return output.stdout.trim();
   }
@@ -176,7 +227,10 @@ class PythonRuntime {
     const thread = await this.start();
     const ended = await runIn(thread, { type: 'run', source, stdin: '' }, output, this.init.cpuTimeMs);
     // What a run ended at a limit left in the interpreter (or its buffers) would show in the next.
-    if (ended.limit || ended.error) { this.thread = undefined; void thread.worker.terminate(); }
+    if (ended.limit || ended.error) {
+      this.thread = undefined;
+      void thread.worker.terminate();
+    }
     return ended;
   }
 }
@@ -187,7 +241,9 @@ class JavaScriptRuntime {
 
   async run(source: string, output: CappedOutput): Promise<Ended> {
     const thread = await lockedThread(this.init.script, []);
-    return runIn(thread, { type: 'run', source }, output, this.init.cpuTimeMs).finally(() => void thread.worker.terminate());
+    return runIn(thread, { type: 'run', source }, output, this.init.cpuTimeMs).finally(
+      () => void thread.worker.terminate(),
+    );
   }
 }
 
@@ -208,13 +264,21 @@ async function start(message: InitMessage): Promise<void> {
 }
 
 /** The last line of an error's message, e.g. "OSError: [Errno 29] I/O error": not the runtime's internal stack. */
-const lastLineOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).trimEnd().split('\n').slice(-1)[0];
+const lastLineOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).trimEnd().split('\n').slice(-1)[0];
 
 async function run({ id, source, filename }: RunMessage): Promise<void> {
   const output = new CappedOutput(init!.outputLimitBytes);
   const ended = await runtime!.run(source, output);
   if (ended.error) output.stderr += `the ${filename} run failed in its runtime: ${lastLineOf(ended.error)}\n`;
-  send({ type: 'result', id, status: ended.status, stdout: output.stdout, stderr: output.stderr, ...(ended.limit ? { limit: ended.limit } : {}) });
+  send({
+    type: 'result',
+    id,
+    status: ended.status,
+    stdout: output.stdout,
+    stderr: output.stderr,
+    ...(ended.limit ? { limit: ended.limit } : {}),
+  });
 }
 
 process.on('message', (message: InitMessage | RunMessage) => {
@@ -223,7 +287,15 @@ process.on('message', (message: InitMessage | RunMessage) => {
     return;
   }
   // One example at a time: they share the interpreter.
-  queue = queue.then(() => run(message)).catch((error: unknown) => {
-    send({ type: 'result', id: message.id, status: -1, stdout: '', stderr: `the ${message.filename} run failed in its runtime: ${lastLineOf(error)}\n` });
-  });
+  queue = queue
+    .then(() => run(message))
+    .catch((error: unknown) => {
+      send({
+        type: 'result',
+        id: message.id,
+        status: -1,
+        stdout: '',
+        stderr: `the ${message.filename} run failed in its runtime: ${lastLineOf(error)}\n`,
+      });
+    });
 });

@@ -16,7 +16,8 @@ export type BrowserRuntimeName = 'python' | 'javascript';
 let stackSwitchingFlag: string[] | undefined;
 function stackSwitchingFlags(): string[] {
   if (stackSwitchingFlag) return stackSwitchingFlag;
-  const probe = 'process.exit(typeof WebAssembly.Suspending === "function" || typeof WebAssembly.Suspender === "function" ? 0 : 1)';
+  const probe =
+    'process.exit(typeof WebAssembly.Suspending === "function" || typeof WebAssembly.Suspender === "function" ? 0 : 1)';
   for (const flags of [[], ['--experimental-wasm-jspi'], ['--experimental-wasm-stack-switching']]) {
     if (spawnSync(process.execPath, [...flags, '-e', probe]).status === 0) return (stackSwitchingFlag = flags);
   }
@@ -36,7 +37,13 @@ function bundleHost(): Promise<string> {
     const result = await build({
       absWorkingDir: PACKAGE_ROOT,
       entryPoints: ['src/runner/node/runtime-host.ts'],
-      bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent', legalComments: 'none',
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      write: false,
+      logLevel: 'silent',
+      legalComments: 'none',
     });
     return result.outputFiles[0].text;
   });
@@ -44,7 +51,8 @@ function bundleHost(): Promise<string> {
 }
 
 const workerScripts: Partial<Record<BrowserRuntimeName, Promise<string>>> = {};
-const pageWorkerOf = (name: BrowserRuntimeName) => (workerScripts[name] ??= bundleWorker(name === 'python' ? 'python-worker' : 'sandbox-worker').then((b) => b.code));
+const pageWorkerOf = (name: BrowserRuntimeName) =>
+  (workerScripts[name] ??= bundleWorker(name === 'python' ? 'python-worker' : 'sandbox-worker').then((b) => b.code));
 
 /** Pyodide's files as the site serves them (the standard library repacked with bytecode, when `npm run prepare` made it). */
 function pyodideFiles(): { files: Array<{ name: string; bytes: Uint8Array }>; lock: string } {
@@ -61,7 +69,10 @@ function pyodideFiles(): { files: Array<{ name: string; bytes: Uint8Array }>; lo
 /** How a run in a runtime ended: its result, or the limit the check ended it at. */
 export type RuntimeRunResult = RunResult | 'timeout' | 'cpu-limit' | 'output-limit';
 
-interface Pending { resolve(result: RuntimeRunResult): void; timer: NodeJS.Timeout }
+interface Pending {
+  resolve(result: RuntimeRunResult): void;
+  timer: NodeJS.Timeout;
+}
 
 /** Output a run may print in a reader's runtime (stdout and stderr together), as for python3 and node. */
 export const RUNTIME_OUTPUT_LIMIT_BYTES = 1024 * 1024;
@@ -97,8 +108,16 @@ export class BrowserRuntime {
   private closed = false;
   private readonly options: Required<Omit<BrowserRuntimeOptions, 'isolation'>> & { isolation?: Isolation };
 
-  constructor(readonly name: BrowserRuntimeName, private readonly fixturesDir: string, options: BrowserRuntimeOptions = {}) {
-    this.options = { outputLimitBytes: options.outputLimitBytes ?? RUNTIME_OUTPUT_LIMIT_BYTES, cpuTimeMs: options.cpuTimeMs ?? RUNTIME_CPU_MS, isolation: options.isolation };
+  constructor(
+    readonly name: BrowserRuntimeName,
+    private readonly fixturesDir: string,
+    options: BrowserRuntimeOptions = {},
+  ) {
+    this.options = {
+      outputLimitBytes: options.outputLimitBytes ?? RUNTIME_OUTPUT_LIMIT_BYTES,
+      cpuTimeMs: options.cpuTimeMs ?? RUNTIME_CPU_MS,
+      isolation: options.isolation,
+    };
   }
 
   /** The process the check started for the host (the isolation's launcher, whose tree holds Node). */
@@ -125,38 +144,79 @@ export class BrowserRuntime {
       argv: [process.execPath, ...flags, HOST_FILE],
       input: folder,
       readable: nodeReadable(),
-      limits: { addressSpaceBytes: HOST_ADDRESS_SPACE_BYTES, fileBytes: HOST_TMP_BYTES, processes: processLimit(isolation), tmpBytes: HOST_TMP_BYTES },
+      limits: {
+        addressSpaceBytes: HOST_ADDRESS_SPACE_BYTES,
+        fileBytes: HOST_TMP_BYTES,
+        processes: processLimit(isolation),
+        tmpBytes: HOST_TMP_BYTES,
+      },
     });
     // All the environment it gets (local time is UTC, as for the python3 and node runs of the check).
     const env = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', TZ: 'UTC' };
-    const child = spawn(argv[0], argv.slice(1), { cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', detached: true });
+    const child = spawn(argv[0], argv.slice(1), {
+      cwd: folder,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      detached: true,
+    });
     this.child = child;
     let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-4000); });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-4000);
+    });
     child.once('exit', () => rmSync(folder, { recursive: true, force: true }));
     const { files, lock } = this.name === 'python' ? pyodideFiles() : { files: undefined, lock: '' };
     return new Promise<string>((resolve, reject) => {
-      child.on('message', (message: { type: string; id?: number; version?: string; message?: string; limit?: 'output' | 'cpu' } & RunResult) => {
-        if (message.type === 'ready') resolve(message.version!);
-        else if (message.type === 'failed') reject(new Error(`cannot start ${this.name} runtime: ${message.message}`));
-        else if (message.type === 'result') {
-          const pending = this.pending.get(message.id!);
-          if (!pending) return;
-          clearTimeout(pending.timer);
-          this.pending.delete(message.id!);
-          if (message.limit === 'output') pending.resolve('output-limit');
-          else if (message.limit === 'cpu') pending.resolve('cpu-limit');
-          else pending.resolve({ status: message.status, stdout: message.stdout, stderr: message.stderr });
-        }
-      });
+      child.on(
+        'message',
+        (
+          message: {
+            type: string;
+            id?: number;
+            version?: string;
+            message?: string;
+            limit?: 'output' | 'cpu';
+          } & RunResult,
+        ) => {
+          if (message.type === 'ready') resolve(message.version!);
+          else if (message.type === 'failed')
+            reject(new Error(`cannot start ${this.name} runtime: ${message.message}`));
+          else if (message.type === 'result') {
+            const pending = this.pending.get(message.id!);
+            if (!pending) return;
+            clearTimeout(pending.timer);
+            this.pending.delete(message.id!);
+            if (message.limit === 'output') pending.resolve('output-limit');
+            else if (message.limit === 'cpu') pending.resolve('cpu-limit');
+            else pending.resolve({ status: message.status, stdout: message.stdout, stderr: message.stderr });
+          }
+        },
+      );
       child.on('exit', (code) => {
-        if (this.child === child) { this.child = undefined; this.ready = undefined; }
+        if (this.child === child) {
+          this.child = undefined;
+          this.ready = undefined;
+        }
         reject(new Error(`the ${this.name} runtime exited (${code}) before it was ready:\n${stderr.slice(-2000)}`));
-        for (const [id, pending] of this.pending) { clearTimeout(pending.timer); this.pending.delete(id); pending.resolve({ status: -1, stdout: '', stderr: `the ${this.name} runtime exited (${code}):\n${stderr.slice(-2000)}` }); }
+        for (const [id, pending] of this.pending) {
+          clearTimeout(pending.timer);
+          this.pending.delete(id);
+          pending.resolve({
+            status: -1,
+            stdout: '',
+            stderr: `the ${this.name} runtime exited (${code}):\n${stderr.slice(-2000)}`,
+          });
+        }
       });
       const fixtures = readFixtures(this.fixturesDir);
       child.send({
-        type: 'init', runtime: this.name, script, fixtures, outputLimitBytes: this.options.outputLimitBytes, cpuTimeMs: this.options.cpuTimeMs,
+        type: 'init',
+        runtime: this.name,
+        script,
+        fixtures,
+        outputLimitBytes: this.options.outputLimitBytes,
+        cpuTimeMs: this.options.cpuTimeMs,
         ...(files ? { pyodide: { files, lock } } : {}),
       });
     });
@@ -184,7 +244,10 @@ export class BrowserRuntime {
 
   /** Kills a host whose interpreter cannot be trusted any more; the next run starts a fresh one. */
   private discard(child: ChildProcess): void {
-    if (this.child === child) { this.child = undefined; this.ready = undefined; }
+    if (this.child === child) {
+      this.child = undefined;
+      this.ready = undefined;
+    }
     killTree(child);
   }
 
@@ -216,6 +279,9 @@ function readFixtures(folder: string): Array<{ name: string; bytes: Uint8Array }
   } catch {
     return [];
   }
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name).sort()
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort()
     .map((name) => ({ name, bytes: readFileSync(path.join(folder, name)) }));
 }

@@ -7,11 +7,17 @@ export interface RunOutput {
   stderr(text: string): void;
 }
 
-export interface Fixture { name: string; bytes: Uint8Array }
+export interface Fixture {
+  name: string;
+  bytes: Uint8Array;
+}
 
 const ignore: RunOutput = { stdout() {}, stderr() {} };
 
-type RunExample = ((source: string, filename: string) => number) & { callPromising(...args: unknown[]): Promise<number>; destroy(): void };
+type RunExample = ((source: string, filename: string) => number) & {
+  callPromising(...args: unknown[]): Promise<number>;
+  destroy(): void;
+};
 
 /**
  * One Pyodide interpreter that runs examples one after another (see python-harness.ts for what
@@ -22,7 +28,10 @@ export class PythonSession {
   private stdin: string | undefined;
   private readonly runExample: RunExample;
 
-  constructor(private readonly pyodide: PyodideAPI, fixtures: Fixture[]) {
+  constructor(
+    private readonly pyodide: PyodideAPI,
+    fixtures: Fixture[],
+  ) {
     const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
     const writer = (stream: 'stdout' | 'stderr') => ({
       write: (bytes: Uint8Array) => {
@@ -54,7 +63,9 @@ export class PythonSession {
     this.output = output;
     this.stdin = stdin || undefined;
     try {
-      return canStackSwitch() ? await this.runExample.callPromising(source, filename) : this.runExample(source, filename);
+      return canStackSwitch()
+        ? await this.runExample.callPromising(source, filename)
+        : this.runExample(source, filename);
     } finally {
       this.output = ignore;
       this.stdin = undefined;

@@ -64,24 +64,58 @@ export default function SearchDropdown({ query, inputRef, open, onClose, onChoos
     // Keep focus in the input while clicking in the list, so the list stays open until the click lands.
     <div className="search-dropdown" onMouseDown={(event) => event.preventDefault()}>
       {state.status === 'loading' && <p className="search-dropdown-status">{strings.searchLoading}</p>}
-      {state.status === 'error' && <p className="search-dropdown-status search-error" role="alert">{state.message}</p>}
-      {state.status === 'ready' && (hits.length === 0 ? (
-        <p className="search-dropdown-status search-no-results">{strings.searchNoResults}</p>
-      ) : (
-        <ul id="search-results" role="listbox" aria-label={strings.searchResultsLabel} ref={listRef}>
-          {hits.map((hit, i) => (
-            // The link itself is the option: an option holding a link is a control inside a control.
-            <li key={hit.doc.i} className="search-result" role="presentation" data-result-type={hit.type} onMouseEnter={() => setActive(i)}>
-              <a id={`search-result-${i}`} role="option" aria-selected={i === active} href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)} onClick={onChoose}>
-                <span className="search-result-title"><Highlighted parts={highlightParts(hit.doc.t, state.tokens, state.segment)} /></span>
-                {hit.doc.s && <span className="search-result-section"><Highlighted parts={highlightParts(hit.doc.s, state.tokens, state.segment)} /></span>}
-                <span className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength, state.segment)} /></span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      ))}
-      <a className="search-dropdown-footer search-see-all" href={seeAll} onClick={onClose}>{strings.searchSeeAll}</a>
+      {state.status === 'error' && (
+        <p className="search-dropdown-status search-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'ready' &&
+        (hits.length === 0 ? (
+          <p className="search-dropdown-status search-no-results">{strings.searchNoResults}</p>
+        ) : (
+          <ul id="search-results" role="listbox" aria-label={strings.searchResultsLabel} ref={listRef}>
+            {hits.map((hit, i) => (
+              // The link itself is the option: an option holding a link is a control inside a control.
+              <li
+                key={hit.doc.i}
+                className="search-result"
+                role="presentation"
+                data-result-type={hit.type}
+                onMouseEnter={() => setActive(i)}
+              >
+                <a
+                  id={`search-result-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}
+                  onClick={onChoose}
+                >
+                  <span className="search-result-title">
+                    <Highlighted parts={highlightParts(hit.doc.t, state.tokens, state.segment)} />
+                  </span>
+                  {hit.doc.s && (
+                    <span className="search-result-section">
+                      <Highlighted parts={highlightParts(hit.doc.s, state.tokens, state.segment)} />
+                    </span>
+                  )}
+                  <span className="search-result-snippet">
+                    <Highlighted
+                      parts={snippetParts(
+                        state.snippetSource(hit.doc),
+                        state.tokens,
+                        site.search.snippetLength,
+                        state.segment,
+                      )}
+                    />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <a className="search-dropdown-footer search-see-all" href={seeAll} onClick={onClose}>
+        {strings.searchSeeAll}
+      </a>
     </div>
   );
 }

@@ -35,36 +35,72 @@ export default function SearchPageResults() {
 
   return (
     <div className="search-page-results">
-      <form className="search-page-form" role="search" aria-label={strings.searchPageTitle} onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="search-page-form"
+        role="search"
+        aria-label={strings.searchPageTitle}
+        onSubmit={(event) => event.preventDefault()}
+      >
         <label>
           <span className="visually-hidden">{strings.searchPlaceholder}</span>
-          <input className="search-page-input" type="search" name="q" placeholder={strings.searchPlaceholder} autoComplete="off"
-            spellCheck={false} value={query} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            className="search-page-input"
+            type="search"
+            name="q"
+            placeholder={strings.searchPlaceholder}
+            autoComplete="off"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </label>
       </form>
       {trimmed && <h2 className="search-page-query">{format(strings.searchPageTitleWithQuery, { query: trimmed })}</h2>}
       {state.status === 'loading' && <p>{strings.searchLoading}</p>}
-      {state.status === 'error' && <p className="search-error" role="alert">{state.message}</p>}
-      {state.status === 'ready' && trimmed && (state.hits.length === 0 ? (
-        <p className="search-page-empty">{strings.searchPageNoDocuments}</p>
-      ) : (
-        <>
-          <p className="search-page-count">{plural(strings.searchPageResultCount, state.hits.length, site.locale.htmlLang)}</p>
-          <ol ref={listRef}>
-            {state.hits.map((hit) => (
-              <li key={hit.doc.i} className="search-page-result" data-result-type={hit.type} data-doc={hit.doc.i}>
-                {hit.doc.b.length > 0 && <div className="search-result-breadcrumbs">{hit.doc.b.join(' › ')}</div>}
-                <h3>
-                  <a href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}>
-                    <Highlighted parts={highlightParts(hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t, state.tokens, state.segment)} />
-                  </a>
-                </h3>
-                <p className="search-result-snippet"><Highlighted parts={snippetParts(state.snippetSource(hit.doc), state.tokens, site.search.snippetLength, state.segment)} /></p>
-              </li>
-            ))}
-          </ol>
-        </>
-      ))}
+      {state.status === 'error' && (
+        <p className="search-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'ready' &&
+        trimmed &&
+        (state.hits.length === 0 ? (
+          <p className="search-page-empty">{strings.searchPageNoDocuments}</p>
+        ) : (
+          <>
+            <p className="search-page-count">
+              {plural(strings.searchPageResultCount, state.hits.length, site.locale.htmlLang)}
+            </p>
+            <ol ref={listRef}>
+              {state.hits.map((hit) => (
+                <li key={hit.doc.i} className="search-page-result" data-result-type={hit.type} data-doc={hit.doc.i}>
+                  {hit.doc.b.length > 0 && <div className="search-result-breadcrumbs">{hit.doc.b.join(' › ')}</div>}
+                  <h3>
+                    <a href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}>
+                      <Highlighted
+                        parts={highlightParts(
+                          hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t,
+                          state.tokens,
+                          state.segment,
+                        )}
+                      />
+                    </a>
+                  </h3>
+                  <p className="search-result-snippet">
+                    <Highlighted
+                      parts={snippetParts(
+                        state.snippetSource(hit.doc),
+                        state.tokens,
+                        site.search.snippetLength,
+                        state.segment,
+                      )}
+                    />
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </>
+        ))}
     </div>
   );
 }
@@ -75,12 +111,26 @@ export default function SearchPageResults() {
  * without IntersectionObserver, and then every result's texts are fetched. `watch`, run after
  * each render of new results, observes the list's current items and returns the cleanup.
  */
-function useSeenResults(listRef: RefObject<HTMLOListElement | null>): [seen: ReadonlySet<number> | undefined, watch: () => (() => void) | undefined] {
+function useSeenResults(
+  listRef: RefObject<HTMLOListElement | null>,
+): [seen: ReadonlySet<number> | undefined, watch: () => (() => void) | undefined] {
   const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
-  const [observer] = useState(() => (typeof IntersectionObserver === 'undefined' ? undefined : new IntersectionObserver((entries) => {
-    const shown = entries.filter((entry) => entry.isIntersecting).map((entry) => Number((entry.target as HTMLElement).dataset.doc));
-    if (shown.length) setSeen((previous) => (shown.every((doc) => previous.has(doc)) ? previous : new Set([...previous, ...shown])));
-  }, { rootMargin: '600px 0px' })));
+  const [observer] = useState(() =>
+    typeof IntersectionObserver === 'undefined'
+      ? undefined
+      : new IntersectionObserver(
+          (entries) => {
+            const shown = entries
+              .filter((entry) => entry.isIntersecting)
+              .map((entry) => Number((entry.target as HTMLElement).dataset.doc));
+            if (shown.length)
+              setSeen((previous) =>
+                shown.every((doc) => previous.has(doc)) ? previous : new Set([...previous, ...shown]),
+              );
+          },
+          { rootMargin: '600px 0px' },
+        ),
+  );
   const watch = useCallback(() => {
     if (!observer) return undefined;
     listRef.current?.querySelectorAll('li[data-doc]').forEach((item) => observer.observe(item));

@@ -47,7 +47,12 @@ export function highlightTarget(tokens: string[], removeLabel: string, segment?:
   removeHighlights(content);
   if (!tokens.length) return;
   const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement && !node.parentElement.closest('script,style,textarea,mark,button') && !SKIP.has(node.parentElement.tagName) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+    acceptNode: (node) =>
+      node.parentElement &&
+      !node.parentElement.closest('script,style,textarea,mark,button') &&
+      !SKIP.has(node.parentElement.tagName)
+        ? NodeFilter.FILTER_ACCEPT
+        : NodeFilter.FILTER_REJECT,
   });
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);

@@ -56,6 +56,7 @@ function loadOnce<File, T>(cache: Map<string, Promise<T>>, url: string, make: (f
 /** Link to a result; the target page highlights the query tokens when asked to. */
 export function resultHref(site: SiteData, url: string, hash: string | undefined, typed: string): string {
   const words = typed.trim().split(/\s+/).filter(Boolean);
-  const highlight = site.search.highlightOnTarget && words.length ? `?highlight=${encodeURIComponent(words.join(' '))}` : '';
+  const highlight =
+    site.search.highlightOnTarget && words.length ? `?highlight=${encodeURIComponent(words.join(' '))}` : '';
   return `${url}${highlight}${hash ?? ''}`;
 }

@@ -1,7 +1,17 @@
 import type { BookModel } from '../../shared/model/book.js';
 import type { PageModel } from '../../shared/model/page.js';
 import { ChineseSegmenter } from './jieba.js';
-import { encodePostings, SEARCH_FIELDS, textFileName, type DocumentEntry, type PageEntry, type Posting, type SearchField, type SearchIndexFile, type SearchTextFile } from '../shared/index-format.js';
+import {
+  encodePostings,
+  SEARCH_FIELDS,
+  textFileName,
+  type DocumentEntry,
+  type PageEntry,
+  type Posting,
+  type SearchField,
+  type SearchIndexFile,
+  type SearchTextFile,
+} from '../shared/index-format.js';
 import { tokenize, type CjkSegmenter } from '../shared/tokenize.js';
 
 export interface BuiltIndex {
@@ -23,7 +33,10 @@ export interface BuiltIndex {
 export const SNIPPET_SOURCE_CHARS: Record<'en' | 'zh', number> = { en: 50, zh: 24 };
 
 /** The index and one text file per page (page i's file is texts[i]). */
-export interface BuiltLocaleIndex { index: SearchIndexFile; texts: SearchTextFile[] }
+export interface BuiltLocaleIndex {
+  index: SearchIndexFile;
+  texts: SearchTextFile[];
+}
 
 /** One index per locale, from the page models (never by re-reading files or HTML). */
 export function buildSearchIndexes(pages: PageModel[], book: BookModel, segmenter?: ChineseSegmenter): BuiltIndex[] {
@@ -44,18 +57,34 @@ export function buildSearchIndexes(pages: PageModel[], book: BookModel, segmente
 }
 
 /** The index alone (relevance and format tests). */
-export function buildIndex(pages: PageModel[], language: 'en' | 'zh', segment: CjkSegmenter, snippetChars = SNIPPET_SOURCE_CHARS[language]): SearchIndexFile {
+export function buildIndex(
+  pages: PageModel[],
+  language: 'en' | 'zh',
+  segment: CjkSegmenter,
+  snippetChars = SNIPPET_SOURCE_CHARS[language],
+): SearchIndexFile {
   return buildLocaleIndex(pages, language, segment, snippetChars).index;
 }
 
 /** The index and its pages' text files, which hold the full text of every document. */
-export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segment: CjkSegmenter, snippetChars = SNIPPET_SOURCE_CHARS[language]): BuiltLocaleIndex {
+export function buildLocaleIndex(
+  pages: PageModel[],
+  language: 'en' | 'zh',
+  segment: CjkSegmenter,
+  snippetChars = SNIPPET_SOURCE_CHARS[language],
+): BuiltLocaleIndex {
   const pageEntries: PageEntry[] = [];
   const docs: DocumentEntry[] = [];
   const texts: SearchTextFile[] = [];
   // Null-prototype map: tokens such as "constructor" must not find Object.prototype members.
   const postings = Object.create(null) as Record<string, Posting[][]>;
-  const add = (page: number, heading: string, hash: string, text: string, fields: Partial<Record<SearchField, string>>) => {
+  const add = (
+    page: number,
+    heading: string,
+    hash: string,
+    text: string,
+    fields: Partial<Record<SearchField, string>>,
+  ) => {
     const doc = docs.length;
     SEARCH_FIELDS.forEach((field, f) => {
       const counts = new Map<string, number>();
@@ -81,10 +110,20 @@ export function buildLocaleIndex(pages: PageModel[], language: 'en' | 'zh', segm
     const intro = page.sections.find((s) => !s.headingId)?.text ?? '';
     // The page's own result is about the page: its snippet comes from the description, then the introduction.
     const introJavaScript = page.sections.find((s) => !s.headingId)?.javascript;
-    add(pageIndex, '', '', [page.description, intro].filter(Boolean).join(' '), { t: page.title, k: page.keywords.join(' '), d: page.description, c: intro, j: introJavaScript });
+    add(pageIndex, '', '', [page.description, intro].filter(Boolean).join(' '), {
+      t: page.title,
+      k: page.keywords.join(' '),
+      d: page.description,
+      c: intro,
+      j: introJavaScript,
+    });
     for (const section of page.sections) {
       if (!section.headingId || !section.heading) continue;
-      add(pageIndex, section.heading, section.headingId, section.text, { s: section.heading, c: section.text, j: section.javascript });
+      add(pageIndex, section.heading, section.headingId, section.text, {
+        s: section.heading,
+        c: section.text,
+        j: section.javascript,
+      });
     }
   }
   const tokens = Object.keys(postings).sort();

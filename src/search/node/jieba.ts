@@ -37,12 +37,23 @@ export class ChineseSegmenter {
   private instance(): Jieba {
     if (this.jieba) return this.jieba;
     const jieba = loadNodejieba();
-    const dictDir = path.join(path.dirname(require.resolve('nodejieba/package.json')), 'submodules', 'cppjieba', 'dict');
+    const dictDir = path.join(
+      path.dirname(require.resolve('nodejieba/package.json')),
+      'submodules',
+      'cppjieba',
+      'dict',
+    );
     const fullDict = path.join(dictDir, 'jieba.dict.utf8');
     const dict = this.bookText ? trimmedDictionary(fullDict, this.bookText()) : fullDict;
     const emptyIdf = writeCacheFile('idf.utf8', 'pybook 1.0\n');
     const emptyStop = writeCacheFile('stop.utf8', '\n');
-    jieba.load({ dict, hmmDict: path.join(dictDir, 'hmm_model.utf8'), userDict: path.join(dictDir, 'user.dict.utf8'), idfDict: emptyIdf, stopWordDict: emptyStop });
+    jieba.load({
+      dict,
+      hmmDict: path.join(dictDir, 'hmm_model.utf8'),
+      userDict: path.join(dictDir, 'user.dict.utf8'),
+      idfDict: emptyIdf,
+      stopWordDict: emptyStop,
+    });
     this.jieba = jieba;
     return jieba;
   }
@@ -65,7 +76,10 @@ export class ChineseSegmenter {
  * it is not there.
  */
 function loadNodejieba(): Jieba {
-  let binding: { load(dict: string, hmm: string, user: string, idf: string, stop: string): void; cutForSearch(text: string, hmm: boolean): string[] };
+  let binding: {
+    load(dict: string, hmm: string, user: string, idf: string, stop: string): void;
+    cutForSearch(text: string, hmm: boolean): string[];
+  };
   try {
     binding = require('nodejieba/build/Release/nodejieba.node') as typeof binding;
   } catch {
@@ -96,7 +110,10 @@ function writeCacheFile(name: string, contents: string): string {
  */
 export function trimmedDictionary(fullDict: string, bookText: string): string {
   // The same book text always trims to the same dictionary: reuse it across builds.
-  const known = path.join(cacheDir(), `${createHash('sha1').update(fullDict).update('\0').update(bookText).digest('hex').slice(0, 16)}-for-book.utf8`);
+  const known = path.join(
+    cacheDir(),
+    `${createHash('sha1').update(fullDict).update('\0').update(bookText).digest('hex').slice(0, 16)}-for-book.utf8`,
+  );
   if (existsSync(known)) return known;
   const pieces = new Set<string>();
   for (const [run] of bookText.matchAll(CJK_RUN)) {

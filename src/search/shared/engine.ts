@@ -1,5 +1,16 @@
 import elasticlunr from 'elasticlunr';
-import { CODE_QUERY_BOOSTS, decodePostings, expandDocuments, FIELD_BOOSTS, RESULT_TYPES, SEARCH_FIELDS, type ResultType, type SearchDocument, type SearchField, type SearchIndexFile } from './index-format.js';
+import {
+  CODE_QUERY_BOOSTS,
+  decodePostings,
+  expandDocuments,
+  FIELD_BOOSTS,
+  RESULT_TYPES,
+  SEARCH_FIELDS,
+  type ResultType,
+  type SearchDocument,
+  type SearchField,
+  type SearchIndexFile,
+} from './index-format.js';
 import { maximumMatchSegmenter, tokenize, ZH_STOP_WORDS, type CjkSegmenter } from './tokenize.js';
 
 export interface SearchHit {
@@ -32,7 +43,8 @@ const MIN_PREFIX_LENGTH = 3;
  */
 function limitExpansion(inverted: elasticlunr.InvertedIndex): void {
   const expand = inverted.expandToken.bind(inverted);
-  inverted.expandToken = (token, memo, root) => (token.length < MIN_PREFIX_LENGTH ? (inverted.hasToken(token) ? [token] : []) : expand(token, memo, root));
+  inverted.expandToken = (token, memo, root) =>
+    token.length < MIN_PREFIX_LENGTH ? (inverted.hasToken(token) ? [token] : []) : expand(token, memo, root);
 }
 
 /**
@@ -97,11 +109,15 @@ export class SearchEngine {
         }
       });
     });
-    lengths.forEach((fieldLengths, doc) => SEARCH_FIELDS.forEach((field, f) => index.documentStore.addFieldLength(doc, field, fieldLengths[f])));
+    lengths.forEach((fieldLengths, doc) =>
+      SEARCH_FIELDS.forEach((field, f) => index.documentStore.addFieldLength(doc, field, fieldLengths[f])),
+    );
     this.index = index;
     this.segment = maximumMatchSegmenter(vocabulary, longest);
     const config = (boosts: Record<SearchField, number>): elasticlunr.SearchConfig<Fields> => {
-      const fields = Object.fromEntries(SEARCH_FIELDS.map((field) => [field, { boost: boosts[field], bool: 'OR' as const, expand: true }]));
+      const fields = Object.fromEntries(
+        SEARCH_FIELDS.map((field) => [field, { boost: boosts[field], bool: 'OR' as const, expand: true }]),
+      );
       return { fields: fields, bool: 'OR', expand: true };
     };
     this.config = config(FIELD_BOOSTS);
@@ -118,7 +134,8 @@ export class SearchEngine {
     if (!tokens.length) return [];
     const scores = new Map<number, number>();
     const code = looksLikeCode(query);
-    for (const { ref, score } of this.index.search(tokens.join(' '), code ? this.codeConfig : this.config)) scores.set(Number(ref), score);
+    for (const { ref, score } of this.index.search(tokens.join(' '), code ? this.codeConfig : this.config))
+      scores.set(Number(ref), score);
     if (code && tokens.length > 1) {
       // A heading (or title) that writes the name as typed is the section about it: `console.log`
       // finds "print and console.log" before the chapter titled "Logging".

@@ -4,14 +4,21 @@ import { normalizeLatin, type CjkSegmenter } from './tokenize.js';
 const MIN_PREFIX_LENGTH = 3;
 
 /** A piece of displayed text; `match` pieces are shown highlighted. Always rendered as text. */
-export interface TextPart { text: string; match: boolean }
+export interface TextPart {
+  text: string;
+  match: boolean;
+}
 type Range = [start: number, end: number];
 
 const WORD = /[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+(?:['’][a-z]+)?/gi;
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** A match and the query token it stands for (windows are ranked by how many tokens they show). */
-interface TokenMatch { start: number; end: number; token: string }
+interface TokenMatch {
+  start: number;
+  end: number;
+  token: string;
+}
 
 /**
  * Finds where query tokens occur in displayed text, by the rules the index uses: a Latin word
@@ -65,7 +72,8 @@ function chineseMatches(run: string, offset: number, tokens: string[], segment?:
   const within = (word: string, at: number, may: (token: string) => boolean) => {
     for (const token of tokens) {
       if (!may(token)) continue;
-      for (let i = word.indexOf(token); i >= 0; i = word.indexOf(token, i + token.length)) matches.push({ start: at + i, end: at + i + token.length, token });
+      for (let i = word.indexOf(token); i >= 0; i = word.indexOf(token, i + token.length))
+        matches.push({ start: at + i, end: at + i + token.length, token });
     }
   };
   if (!segment) {
@@ -135,7 +143,8 @@ export function snippetParts(text: string, tokens: string[], maxLength: number, 
 
 /** Latin letters and digits form words; a cut between two of them is a cut inside a word. */
 const WORD_CHAR = /[A-Za-z0-9_'’]/;
-const insideWord = (text: string, at: number) => at > 0 && at < text.length && WORD_CHAR.test(text[at - 1]) && WORD_CHAR.test(text[at]);
+const insideWord = (text: string, at: number) =>
+  at > 0 && at < text.length && WORD_CHAR.test(text[at - 1]) && WORD_CHAR.test(text[at]);
 
 /** Leave a little context before the match; never start past the point where the window ends the text. */
 const windowStart = (matchStart: number, length: number, maxLength: number) =>
@@ -153,7 +162,8 @@ function bestAnchor(matches: TokenMatch[], length: number, maxLength: number): n
     const shown = new Set<string>();
     let first = i;
     while (first > 0 && matches[first - 1].start >= start) first--;
-    for (let j = first; j < matches.length && matches[j].start < end; j++) if (matches[j].end <= end) shown.add(matches[j].token);
+    for (let j = first; j < matches.length && matches[j].start < end; j++)
+      if (matches[j].end <= end) shown.add(matches[j].token);
     if (shown.size > bestCount) {
       best = matches[i].start;
       bestCount = shown.size;

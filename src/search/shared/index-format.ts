@@ -42,7 +42,14 @@ export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d:
 export const CODE_QUERY_BOOSTS: Record<SearchField, number> = { t: 5, s: 3, k: 4, d: 2, c: 2, j: 6 };
 /** What a hit on each field is called in the results (spec: Title, Heading, Description, Keywords, Content). */
 export type ResultType = 'Title' | 'Heading' | 'Keywords' | 'Description' | 'Content';
-export const RESULT_TYPES: Record<SearchField, ResultType> = { t: 'Title', s: 'Heading', k: 'Keywords', d: 'Description', c: 'Content', j: 'Content' };
+export const RESULT_TYPES: Record<SearchField, ResultType> = {
+  t: 'Title',
+  s: 'Heading',
+  k: 'Keywords',
+  d: 'Description',
+  c: 'Content',
+  j: 'Content',
+};
 
 /** A page: [title, url, breadcrumbs]. */
 export type PageEntry = [string, string, string[]];
@@ -90,22 +97,33 @@ export const textFileName = (page: number) => `search-text/${page}.json`;
  * The full texts of a page's documents by document id, when the file fits the documents the
  * index lists for that page; else undefined (keep the short snippets).
  */
-export function textsFor(file: SearchTextFile, page: number, documents: SearchDocument[]): Map<number, string> | undefined {
+export function textsFor(
+  file: SearchTextFile,
+  page: number,
+  documents: SearchDocument[],
+): Map<number, string> | undefined {
   if (file.v !== 2 || !Number.isInteger(file.first) || !Array.isArray(file.texts)) return undefined;
   const own = documents.filter((d) => d.g === page);
-  const fits = own.length === file.texts.length && own.every((d, k) => d.i === file.first + k && typeof file.texts[k] === 'string');
+  const fits =
+    own.length === file.texts.length &&
+    own.every((d, k) => d.i === file.first + k && typeof file.texts[k] === 'string');
   return fits ? new Map(own.map((d, k) => [d.i, file.texts[k]])) : undefined;
 }
 
-export interface Posting { doc: number; tf: number }
+export interface Posting {
+  doc: number;
+  tf: number;
+}
 
 export function encodePostings(postings: Posting[]): string {
   let previous = 0;
-  return postings.map(({ doc, tf }) => {
-    const entry = (doc - previous).toString(36) + (tf === 1 ? '' : `:${tf.toString(36)}`);
-    previous = doc;
-    return entry;
-  }).join(',');
+  return postings
+    .map(({ doc, tf }) => {
+      const entry = (doc - previous).toString(36) + (tf === 1 ? '' : `:${tf.toString(36)}`);
+      previous = doc;
+      return entry;
+    })
+    .join(',');
 }
 
 export function decodePostings(encoded: string): Posting[] {

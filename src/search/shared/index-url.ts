@@ -13,7 +13,8 @@ export function indexRequestUrl(indexUrl: string, indexHash: string, pageHref: s
   } catch {
     throw new Error('Unexpected version url');
   }
-  if (url.origin !== page.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error('Unexpected version url');
+  if (url.origin !== page.origin || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error('Unexpected version url');
   url.searchParams.set('_', indexHash);
   return url.href;
 }

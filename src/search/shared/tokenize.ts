@@ -11,8 +11,62 @@ const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const TOKEN = /[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+(?:['’][a-z]+)?/g;
 
 /** Chinese function words and particles too common to help find a chapter. */
-export const ZH_STOP_WORDS: ReadonlySet<string> = new Set(['的', '了', '是', '在', '和', '与', '也', '就', '都', '而', '及', '或', '一个', '这', '那', '你', '我', '它', '们', '会', '把', '被', '让', '给', '吗', '吧', '呢', '啊', '很', '还', '对', '中', '上', '下', '时', '为', '以', '之', '其', '等', '并', '可以', '这个', '那个', '这样', '如果', '但是', '因为', '所以', '没有', '不是']);
-const EN_STOP_WORDS = new Set(Object.keys((elasticlunr as unknown as { defaultStopWords: Record<string, boolean> }).defaultStopWords));
+export const ZH_STOP_WORDS: ReadonlySet<string> = new Set([
+  '的',
+  '了',
+  '是',
+  '在',
+  '和',
+  '与',
+  '也',
+  '就',
+  '都',
+  '而',
+  '及',
+  '或',
+  '一个',
+  '这',
+  '那',
+  '你',
+  '我',
+  '它',
+  '们',
+  '会',
+  '把',
+  '被',
+  '让',
+  '给',
+  '吗',
+  '吧',
+  '呢',
+  '啊',
+  '很',
+  '还',
+  '对',
+  '中',
+  '上',
+  '下',
+  '时',
+  '为',
+  '以',
+  '之',
+  '其',
+  '等',
+  '并',
+  '可以',
+  '这个',
+  '那个',
+  '这样',
+  '如果',
+  '但是',
+  '因为',
+  '所以',
+  '没有',
+  '不是',
+]);
+const EN_STOP_WORDS = new Set(
+  Object.keys((elasticlunr as unknown as { defaultStopWords: Record<string, boolean> }).defaultStopWords),
+);
 
 /** Stems by word: a book repeats its words, and the stemmer (a chain of regular expressions) is slow. */
 const stems = new Map<string, string | undefined>();
@@ -31,7 +85,21 @@ export function normalizeLatin(word: string): string | undefined {
  * what a JavaScript engineer searches for (`for...of`, `if`/`else`, `this`): the comparisons'
  * JavaScript (field `j`) keeps them as they are, and so do queries (they match nothing else).
  */
-const JS_KEYWORDS: ReadonlySet<string> = new Set(['as', 'do', 'else', 'for', 'from', 'get', 'if', 'in', 'let', 'of', 'this', 'while', 'with']);
+const JS_KEYWORDS: ReadonlySet<string> = new Set([
+  'as',
+  'do',
+  'else',
+  'for',
+  'from',
+  'get',
+  'if',
+  'in',
+  'let',
+  'of',
+  'this',
+  'while',
+  'with',
+]);
 
 /** @param keepKeywords keep the JavaScript keywords that are stop words (code and queries). */
 export function tokenize(text: string, segment: CjkSegmenter, keepKeywords = false): string[] {

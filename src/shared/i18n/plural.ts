@@ -9,7 +9,12 @@ export function format(template: string, values: Record<string, string | number>
 const rulesByLanguage = new Map<string, Intl.PluralRules>();
 
 /** Picks the singular or plural form for `count` by the locale's plural rules. */
-export function plural(forms: Plural, count: number, htmlLang: string, values: Record<string, string | number> = {}): string {
+export function plural(
+  forms: Plural,
+  count: number,
+  htmlLang: string,
+  values: Record<string, string | number> = {},
+): string {
   let rules = rulesByLanguage.get(htmlLang);
   if (!rules) rulesByLanguage.set(htmlLang, (rules = new Intl.PluralRules(htmlLang)));
   const rule = rules.select(count);

@@ -1,5 +1,8 @@
 /** A count-dependent string: Intl.PluralRules picks the form. `{count}` is replaced. */
-export interface Plural { one: string; other: string }
+export interface Plural {
+  one: string;
+  other: string;
+}
 
 /** Every interface string of the site; one table per locale implements it. */
 export interface InterfaceStrings {

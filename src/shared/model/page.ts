@@ -4,13 +4,35 @@ import type { LocaleInfo } from './book.js';
 import type { InterfaceStrings } from '../i18n/types.js';
 import type { ChapterLink, Heading, TextSection, Warning } from './chapter.js';
 
-export interface SidebarLink { type: 'link'; label: string; href: string; slug: string }
-export interface SidebarCategory { type: 'category'; label: string; collapsed: boolean; items: SidebarEntry[] }
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+  slug: string;
+}
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  collapsed: boolean;
+  items: SidebarEntry[];
+}
 export type SidebarEntry = SidebarLink | SidebarCategory;
 
-export interface NavLink { label: string; href: string }
-export interface TocItem { id: string; text: string; depth: number }
-export interface Alternate { locale: string; htmlLang: string; label: string; href: string }
+export interface NavLink {
+  label: string;
+  href: string;
+}
+export interface TocItem {
+  id: string;
+  text: string;
+  depth: number;
+}
+export interface Alternate {
+  locale: string;
+  htmlLang: string;
+  label: string;
+  href: string;
+}
 
 export type PageKind = 'home' | 'chapter' | 'search' | 'notFound';
 
@@ -52,7 +74,11 @@ export interface PageModel {
   home?: HomeData;
 }
 
-export interface AnnouncementData { id: string; content: string; closable: boolean }
+export interface AnnouncementData {
+  id: string;
+  content: string;
+  closable: boolean;
+}
 
 /** The docs version the spec describes: one version, "current", labelled "Next". */
 export interface DocsVersion {
@@ -65,7 +91,10 @@ export interface DocsVersion {
 
 /** Data every page of a locale shares (navbar, sidebar, strings); shipped inline to the client. */
 /** A lazily loaded entry module of the client bundle and the chunks it imports. */
-export interface LazyModuleAsset { url: string; deps: string[] }
+export interface LazyModuleAsset {
+  url: string;
+  deps: string[];
+}
 
 export interface SiteData {
   title: string;
@@ -85,7 +114,11 @@ export interface SiteData {
   hideNavbarOnScroll: boolean;
   titleDelimiter: string;
   search: {
-    maxResults: number; snippetLength: number; highlightOnTarget: boolean; indexUrl: string; indexHash: string;
+    maxResults: number;
+    snippetLength: number;
+    highlightOnTarget: boolean;
+    indexUrl: string;
+    indexHash: string;
     /** Content hash of the pages' text files next to the index (search-text/<page>.json); without it snippets come from the index alone. */
     textHash?: string;
   };
@@ -119,10 +152,23 @@ export interface RunnerSiteData {
 }
 
 /** The page as the client receives it: the model without server-only fields. */
-export type ClientPage = Omit<PageModel, 'hast' | 'headings' | 'links' | 'sections' | 'warnings' | 'sourceFile' | 'outputFile' | 'home'> & { cover?: string };
+export type ClientPage = Omit<
+  PageModel,
+  'hast' | 'headings' | 'links' | 'sections' | 'warnings' | 'sourceFile' | 'outputFile' | 'home'
+> & { cover?: string };
 
 export function toClientPage(page: PageModel): ClientPage {
-  const { hast: _h, headings: _hd, links: _l, sections: _s, warnings: _w, sourceFile: _sf, outputFile: _o, home, ...rest } = page;
+  const {
+    hast: _h,
+    headings: _hd,
+    links: _l,
+    sections: _s,
+    warnings: _w,
+    sourceFile: _sf,
+    outputFile: _o,
+    home,
+    ...rest
+  } = page;
   // The home page's sections reach the client as HTML; of its data only the cover is needed there.
   return home ? { ...rest, cover: home.cover } : rest;
 }

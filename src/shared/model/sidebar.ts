@@ -2,7 +2,11 @@ import type { BookConfig, SidebarItemConfig } from './config.js';
 import { localize } from './config.js';
 import type { NavLink, SidebarEntry, SidebarLink } from './page.js';
 
-export interface ChapterLabel { label: string; href: string; unlisted: boolean }
+export interface ChapterLabel {
+  label: string;
+  href: string;
+  unlisted: boolean;
+}
 
 /** The locale's sidebar tree: Home first, then the configured categories; unlisted chapters left out. */
 export function buildSidebar(
@@ -19,7 +23,14 @@ export function buildSidebar(
       }
       const children = convert(item.items);
       if (!children.length) return [];
-      return [{ type: 'category', label: localize(item.label, locale, config.defaultLocale), collapsed: item.collapsed ?? false, items: children }];
+      return [
+        {
+          type: 'category',
+          label: localize(item.label, locale, config.defaultLocale),
+          collapsed: item.collapsed ?? false,
+          items: children,
+        },
+      ];
     });
   return [home, ...convert(config.sidebar)];
 }

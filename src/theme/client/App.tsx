@@ -28,7 +28,9 @@ function Main({ site, page, html }: AppProps) {
   switch (page.kind) {
     case 'home': {
       const chapters = flattenSidebar(site.sidebar).slice(1);
-      return <HomePage html={html} cover={page.cover} firstChapterHref={chapters[0]?.href} chapterCount={chapters.length} />;
+      return (
+        <HomePage html={html} cover={page.cover} firstChapterHref={chapters[0]?.href} chapterCount={chapters.length} />
+      );
     }
     case 'search':
       return <SearchPage />;
@@ -45,28 +47,44 @@ export function App(props: AppProps) {
   const [sidebarHidden, setSidebarHidden] = useSidebarHidden();
   const navbarHidden = useHideOnScroll(site.hideNavbarOnScroll);
   const [menuOpen, setMenuOpen] = useMobileMenu(page.route);
-  const activeId = useActiveHeading(page.toc.map((t) => t.id), page.route);
+  const activeId = useActiveHeading(
+    page.toc.map((t) => t.id),
+    page.route,
+  );
   const hasSidebar = page.kind === 'chapter';
   return (
     <SiteContext.Provider value={site}>
       <div id="route-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true" />
-      <a className="skip-to-content" href="#main-content">{site.strings.skipToContent}</a>
+      <a className="skip-to-content" href="#main-content">
+        {site.strings.skipToContent}
+      </a>
       {/* Always rendered, hidden: when the site sits under the wrong path its scripts usually fail to
           load too, so the inline head script (HEAD_SCRIPT) unhides it without React. */}
       <div className="base-url-warning" role="alert" data-base-path={site.basePath} hidden={!props.baseUrlWarning}>
         {format(site.strings.baseUrlWarning, { basePath: site.basePath })}
       </div>
       <AnnouncementBar />
-      <Navbar alternates={page.alternates} hidden={navbarHidden} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <Navbar
+        alternates={page.alternates}
+        hidden={navbarHidden}
+        menuOpen={menuOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+      />
       <MobileSidebar currentRoute={page.route} open={menuOpen} onClose={() => setMenuOpen(false)} />
       <div className={`page-wrapper${hasSidebar ? ' has-sidebar' : ''}`}>
-        {hasSidebar && <Sidebar currentRoute={page.route} hidden={sidebarHidden} onToggle={() => setSidebarHidden(!sidebarHidden)} />}
+        {hasSidebar && (
+          <Sidebar currentRoute={page.route} hidden={sidebarHidden} onToggle={() => setSidebarHidden(!sidebarHidden)} />
+        )}
         <main id="main-content" className={`main page-${page.kind}`} tabIndex={-1}>
           <ErrorBoundary title={site.strings.crashTitle} retryLabel={site.strings.crashTryAgain} resetKey={page.route}>
             <div className="main-columns">
-              <div className="main-content"><Main {...props} /></div>
+              <div className="main-content">
+                <Main {...props} />
+              </div>
               {page.kind === 'chapter' && page.toc.length > 0 && (
-                <div className="main-toc"><TableOfContents toc={page.toc} activeId={activeId} /></div>
+                <div className="main-toc">
+                  <TableOfContents toc={page.toc} activeId={activeId} />
+                </div>
               )}
             </div>
           </ErrorBoundary>

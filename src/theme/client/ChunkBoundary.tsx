@@ -6,7 +6,9 @@ interface Props {
   onRetry: () => void;
   children: ReactNode;
 }
-interface State { error: Error | null }
+interface State {
+  error: Error | null;
+}
 
 /** Spec section 8: a lazily loaded chunk that fails shows its message and a 'Retry' button. */
 export class ChunkBoundary extends Component<Props, State> {
@@ -21,7 +23,14 @@ export class ChunkBoundary extends Component<Props, State> {
     return (
       <div className="chunk-error" role="alert">
         <p className="chunk-error-message">{this.state.error.message}</p>
-        <button type="button" className="button button-secondary" onClick={() => { this.props.onRetry(); this.setState({ error: null }); }}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            this.props.onRetry();
+            this.setState({ error: null });
+          }}
+        >
           {this.props.retryLabel}
         </button>
       </div>

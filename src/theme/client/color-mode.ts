@@ -13,5 +13,9 @@ export function applyColorMode(mode: ColorMode): void {
 }
 
 export function storeColorMode(mode: ColorMode): void {
-  try { localStorage.setItem(COLOR_MODE_KEY, mode); } catch { /* storage disabled: the choice lasts for this page */ }
+  try {
+    localStorage.setItem(COLOR_MODE_KEY, mode);
+  } catch {
+    /* storage disabled: the choice lasts for this page */
+  }
 }

@@ -13,8 +13,15 @@ import { SidebarItems } from './layout/Sidebar.js';
 import { SidebarMarkupContext } from './layout/sidebar-markup.js';
 
 /** The app's markup for a page, with the sidebar's link tree given as markup (made once per locale by the build). */
-export function renderShell(site: SiteData, page: ClientPage, html: string, sidebarMarkup: (route: string) => string): string {
-  return renderToString(createElement(SidebarMarkupContext.Provider, { value: sidebarMarkup }, createElement(App, { site, page, html })));
+export function renderShell(
+  site: SiteData,
+  page: ClientPage,
+  html: string,
+  sidebarMarkup: (route: string) => string,
+): string {
+  return renderToString(
+    createElement(SidebarMarkupContext.Provider, { value: sidebarMarkup }, createElement(App, { site, page, html })),
+  );
 }
 
 /** The sidebar's link tree with no page marked, its categories open as `openRoute` opens them. */

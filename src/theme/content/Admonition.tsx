@@ -10,7 +10,9 @@ export function Admonition({ kind = 'note', title, children }: { kind?: Kind; ti
   return (
     <div className={`admonition admonition-${kind}`} role="note">
       <p className="admonition-heading">
-        <span className="admonition-icon" aria-hidden="true">{ICONS[kind] ?? ICONS.note}</span>
+        <span className="admonition-icon" aria-hidden="true">
+          {ICONS[kind] ?? ICONS.note}
+        </span>
         {title ?? strings.admonition[kind] ?? kind}
       </p>
       <div className="admonition-content">{children}</div>

@@ -12,7 +12,8 @@ export function Compare({ children }: { children?: ReactNode }) {
   const { strings } = useContent();
   const blocks = Children.toArray(children).filter((c) => typeof c !== 'string');
   const labels = [strings.compareJavaScript, strings.comparePython];
-  const widthOf = (block: unknown) => (isValidElement<{ width?: number | string }>(block) ? Number(block.props.width ?? 0) : 0);
+  const widthOf = (block: unknown) =>
+    isValidElement<{ width?: number | string }>(block) ? Number(block.props.width ?? 0) : 0;
   return (
     <div className="compare">
       <div className="compare-grid">

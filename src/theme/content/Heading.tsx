@@ -4,11 +4,13 @@ import { useContent } from './content-context.js';
 
 /** The plain text of rendered heading content (for the label of its link). */
 function textOf(node: ReactNode): string {
-  return Children.toArray(node).map((child) => {
-    if (typeof child === 'string' || typeof child === 'number') return String(child);
-    if (isValidElement<{ children?: ReactNode }>(child)) return textOf(child.props.children);
-    return '';
-  }).join('');
+  return Children.toArray(node)
+    .map((child) => {
+      if (typeof child === 'string' || typeof child === 'number') return String(child);
+      if (isValidElement<{ children?: ReactNode }>(child)) return textOf(child.props.children);
+      return '';
+    })
+    .join('');
 }
 
 /**
@@ -22,7 +24,11 @@ export function makeHeading(Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
     return (
       <Tag id={id} className="anchor">
         {children}
-        {id && <a className="hash-link" href={`#${id}`} aria-label={label} title={label}>#</a>}
+        {id && (
+          <a className="hash-link" href={`#${id}`} aria-label={label} title={label}>
+            #
+          </a>
+        )}
       </Tag>
     );
   };

@@ -6,7 +6,9 @@ import { useContent } from './content-context.js';
 function ChapterLink({ chapter }: { chapter: HomeChapter }) {
   return (
     <>
-      <a className="home-chapter-title" href={chapter.href}>{chapter.title}</a>
+      <a className="home-chapter-title" href={chapter.href}>
+        {chapter.title}
+      </a>
       {chapter.description && <p className="home-chapter-description">{chapter.description}</p>}
     </>
   );
@@ -25,14 +27,26 @@ export function HomeSections({ home }: { home: HomeData }) {
         <h2 id="home-example-title">{strings.homeExampleTitle}</h2>
         <p className="home-section-intro">{strings.homeExampleIntro}</p>
         <Compare>
-          {home.example.map((block) => <CodeBlock key={block.lang} lang={block.lang} codeHtml={block.codeHtml} output={block.output} width={block.width} />)}
+          {home.example.map((block) => (
+            <CodeBlock
+              key={block.lang}
+              lang={block.lang}
+              codeHtml={block.codeHtml}
+              output={block.output}
+              width={block.width}
+            />
+          ))}
         </Compare>
       </section>
       {home.projects.length > 0 && (
         <section className="home-section" aria-labelledby="home-projects-title">
           <h2 id="home-projects-title">{strings.homeProjectsTitle}</h2>
           <ul className="home-projects">
-            {home.projects.map((project) => <li key={project.href} className="home-card"><ChapterLink chapter={project} /></li>)}
+            {home.projects.map((project) => (
+              <li key={project.href} className="home-card">
+                <ChapterLink chapter={project} />
+              </li>
+            ))}
           </ul>
         </section>
       )}
@@ -43,7 +57,11 @@ export function HomeSections({ home }: { home: HomeData }) {
             <section key={part.label} className="home-part" aria-label={part.label}>
               <h3>{part.label}</h3>
               <ul>
-                {part.chapters.map((chapter) => <li key={chapter.href}><ChapterLink chapter={chapter} /></li>)}
+                {part.chapters.map((chapter) => (
+                  <li key={chapter.href}>
+                    <ChapterLink chapter={chapter} />
+                  </li>
+                ))}
               </ul>
             </section>
           ))}

@@ -25,10 +25,19 @@ export type ContentComponent = ComponentType<any> & { attributes?: readonly stri
  */
 export const contentComponents: Record<string, ContentComponent> = {
   // Written by authors as JSX.
-  Compare, Tabs, TabItem, Hint, Answer,
+  Compare,
+  Tabs,
+  TabItem,
+  Hint,
+  Answer,
   // Made by the markdown pipeline: `:::tip` containers, fenced code, headings with their "#" link.
-  Admonition, CodeBlock,
-  h2: makeHeading('h2'), h3: makeHeading('h3'), h4: makeHeading('h4'), h5: makeHeading('h5'), h6: makeHeading('h6'),
+  Admonition,
+  CodeBlock,
+  h2: makeHeading('h2'),
+  h3: makeHeading('h3'),
+  h4: makeHeading('h4'),
+  h5: makeHeading('h5'),
+  h6: makeHeading('h6'),
 };
 
 /** The attributes of a component authors may write, or undefined when `name` is not one. */
@@ -37,4 +46,5 @@ export function authorAttributes(name: string): readonly string[] | undefined {
 }
 
 /** The JSX names authors may write, in the registry's order (for error messages). */
-export const authorComponentNames = (): string[] => Object.keys(contentComponents).filter((name) => authorAttributes(name));
+export const authorComponentNames = (): string[] =>
+  Object.keys(contentComponents).filter((name) => authorAttributes(name));

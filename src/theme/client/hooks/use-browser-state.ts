@@ -39,10 +39,15 @@ export function useActiveHeading(ids: string[], routeKey: string): string | unde
       }
       setActive(current ?? ids[0]);
     };
-    const onScroll = () => { if (!frame) frame = requestAnimationFrame(update); };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
     update();
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => { window.removeEventListener('scroll', onScroll); if (frame) cancelAnimationFrame(frame); };
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, [routeKey]); // eslint-disable-line react-hooks/exhaustive-deps
   return active;
 }
@@ -53,13 +58,21 @@ export function useMobileMenu(routeKey: string): [boolean, (open: boolean) => vo
   useEffect(() => setOpen(false), [routeKey]);
   useEffect(() => {
     if (!open) return;
-    const onResize = () => { if (window.innerWidth > DESKTOP_BREAKPOINT) setOpen(false); };
+    const onResize = () => {
+      if (window.innerWidth > DESKTOP_BREAKPOINT) setOpen(false);
+    };
     const onPop = () => setOpen(false);
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
     window.addEventListener('resize', onResize);
     window.addEventListener('popstate', onPop);
     window.addEventListener('keydown', onKey);
-    return () => { window.removeEventListener('resize', onResize); window.removeEventListener('popstate', onPop); window.removeEventListener('keydown', onKey); };
+    return () => {
+      window.removeEventListener('resize', onResize);
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [open]);
   return [open, setOpen];
 }
@@ -79,7 +92,11 @@ export function useSidebarHidden(): [boolean, (hidden: boolean) => void] {
     setHidden(next);
     if (next) document.documentElement.dataset.sidebar = 'hidden';
     else delete document.documentElement.dataset.sidebar;
-    try { localStorage.setItem(SIDEBAR_KEY, next ? 'hidden' : 'shown'); } catch { /* storage disabled: the choice lasts for this page */ }
+    try {
+      localStorage.setItem(SIDEBAR_KEY, next ? 'hidden' : 'shown');
+    } catch {
+      /* storage disabled: the choice lasts for this page */
+    }
   };
   return [hidden, update];
 }

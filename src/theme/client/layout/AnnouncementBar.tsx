@@ -10,7 +10,11 @@ export function AnnouncementBar() {
   const [closed, setClosed] = useState(false);
   if (!announcement || closed) return null;
   const close = () => {
-    try { localStorage.setItem(ANNOUNCEMENT_KEY, announcement.id); } catch { /* ignore */ }
+    try {
+      localStorage.setItem(ANNOUNCEMENT_KEY, announcement.id);
+    } catch {
+      /* ignore */
+    }
     document.documentElement.setAttribute('data-announcement-dismissed', '');
     setClosed(true);
   };
@@ -18,7 +22,13 @@ export function AnnouncementBar() {
     <div className="announcement-bar" role="banner" data-announcement-id={announcement.id}>
       <div className="announcement-content">{announcement.content}</div>
       {announcement.closable && (
-        <button type="button" className="announcement-close" aria-label={strings.closeAnnouncement} title={strings.closeAnnouncement} onClick={close}>
+        <button
+          type="button"
+          className="announcement-close"
+          aria-label={strings.closeAnnouncement}
+          title={strings.closeAnnouncement}
+          onClick={close}
+        >
           <CloseIcon />
         </button>
       )}

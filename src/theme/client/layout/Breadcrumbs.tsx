@@ -9,8 +9,13 @@ export function Breadcrumbs({ items }: { items: NavLink[] }) {
       <ol>
         {items.map((item, i) => (
           <li key={i} className="breadcrumb-item">
-            {item.href ? <a href={item.href} title={i === 0 ? strings.breadcrumbHome : undefined}>{item.label}</a>
-              : <span aria-current={i === items.length - 1 ? 'page' : undefined}>{item.label}</span>}
+            {item.href ? (
+              <a href={item.href} title={i === 0 ? strings.breadcrumbHome : undefined}>
+                {item.label}
+              </a>
+            ) : (
+              <span aria-current={i === items.length - 1 ? 'page' : undefined}>{item.label}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -17,12 +17,27 @@ export function ColorModeToggle() {
     return () => window.removeEventListener('pybook:color-mode', sync);
   }, []);
   const next: ColorMode = mode === 'dark' ? 'light' : 'dark';
-  const label = mode === null ? strings.colorModeToDark : next === 'dark' ? strings.colorModeToDark : strings.colorModeToLight;
+  const label =
+    mode === null ? strings.colorModeToDark : next === 'dark' ? strings.colorModeToDark : strings.colorModeToLight;
   return (
-    <button type="button" className="navbar-icon-button color-mode-toggle" aria-label={label} title={label}
-      onClick={() => { const value = currentColorMode() === 'dark' ? 'light' : 'dark'; applyColorMode(value); storeColorMode(value); setMode(value); }}>
-      <span className="icon-light"><SunIcon /></span>
-      <span className="icon-dark"><MoonIcon /></span>
+    <button
+      type="button"
+      className="navbar-icon-button color-mode-toggle"
+      aria-label={label}
+      title={label}
+      onClick={() => {
+        const value = currentColorMode() === 'dark' ? 'light' : 'dark';
+        applyColorMode(value);
+        storeColorMode(value);
+        setMode(value);
+      }}
+    >
+      <span className="icon-light">
+        <SunIcon />
+      </span>
+      <span className="icon-dark">
+        <MoonIcon />
+      </span>
     </button>
   );
 }

@@ -8,8 +8,13 @@ export function Footer() {
       <div className="footer-inner">
         <p>{site.footerCopyright}</p>
         <p className="footer-meta">
-          <a href={site.repositoryUrl} rel="noopener">{site.strings.sourceRepository}</a>
-          {' · '}{site.strings.footerBuiltWith}{' · '}<span>{format(site.strings.versionBadge, { version: site.siteVersion })}</span>
+          <a href={site.repositoryUrl} rel="noopener">
+            {site.strings.sourceRepository}
+          </a>
+          {' · '}
+          {site.strings.footerBuiltWith}
+          {' · '}
+          <span>{format(site.strings.versionBadge, { version: site.siteVersion })}</span>
         </p>
       </div>
     </footer>

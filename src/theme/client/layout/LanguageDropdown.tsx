@@ -8,7 +8,9 @@ import type { Alternate } from '../../../shared/model/page.js';
  */
 export function LanguageDropdown({ alternates }: { alternates: Alternate[] }) {
   const { locale, locales, strings } = useSite();
-  const targets = alternates.length ? alternates : locales.map((l) => ({ locale: l.code, htmlLang: l.htmlLang, label: l.label, href: '' }));
+  const targets = alternates.length
+    ? alternates
+    : locales.map((l) => ({ locale: l.code, htmlLang: l.htmlLang, label: l.label, href: '' }));
   return (
     <details className="dropdown language-dropdown">
       <summary className="navbar-link" aria-label={`${strings.languageMenu}: ${locale.label}`}>
@@ -17,8 +19,14 @@ export function LanguageDropdown({ alternates }: { alternates: Alternate[] }) {
       <ul className="dropdown-menu">
         {targets.map((alt) => (
           <li key={alt.locale}>
-            <a className={`dropdown-link${alt.locale === locale.code ? ' active' : ''}`} href={alt.href || undefined} hrefLang={alt.htmlLang} lang={alt.htmlLang}
-              data-locale-switch="" aria-current={alt.locale === locale.code ? 'true' : undefined}>
+            <a
+              className={`dropdown-link${alt.locale === locale.code ? ' active' : ''}`}
+              href={alt.href || undefined}
+              hrefLang={alt.htmlLang}
+              lang={alt.htmlLang}
+              data-locale-switch=""
+              aria-current={alt.locale === locale.code ? 'true' : undefined}
+            >
               {alt.label}
             </a>
           </li>

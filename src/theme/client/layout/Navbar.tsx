@@ -5,7 +5,12 @@ import { ColorModeToggle } from './ColorModeToggle.js';
 import { LanguageDropdown } from './LanguageDropdown.js';
 import { SearchBox } from './SearchBox.js';
 
-interface Props { alternates: Alternate[]; hidden: boolean; onOpenMenu: () => void; menuOpen: boolean }
+interface Props {
+  alternates: Alternate[];
+  hidden: boolean;
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+}
 
 /** Top bar: logo and title, languages (left); search, colour mode and the repository link (right). */
 export function Navbar({ alternates, hidden, onOpenMenu, menuOpen }: Props) {
@@ -14,8 +19,14 @@ export function Navbar({ alternates, hidden, onOpenMenu, menuOpen }: Props) {
     <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
       <div className="navbar-inner">
         <div className="navbar-items">
-          <button type="button" className="navbar-icon-button navbar-menu-toggle" aria-label={site.strings.openSidebar}
-            aria-expanded={menuOpen} aria-controls="mobile-sidebar" onClick={onOpenMenu}>
+          <button
+            type="button"
+            className="navbar-icon-button navbar-menu-toggle"
+            aria-label={site.strings.openSidebar}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-sidebar"
+            onClick={onOpenMenu}
+          >
             <MenuIcon />
           </button>
           <a className="navbar-brand" href={site.homeRoute}>
@@ -27,7 +38,13 @@ export function Navbar({ alternates, hidden, onOpenMenu, menuOpen }: Props) {
         <div className="navbar-items navbar-items-right">
           <SearchBox />
           <ColorModeToggle />
-          <a className="navbar-icon-button" href={site.repositoryUrl} aria-label={site.strings.sourceRepository} title={site.strings.sourceRepository} rel="noopener">
+          <a
+            className="navbar-icon-button"
+            href={site.repositoryUrl}
+            aria-label={site.strings.sourceRepository}
+            title={site.strings.sourceRepository}
+            rel="noopener"
+          >
             <GitHubIcon />
           </a>
         </div>

@@ -11,7 +11,9 @@ export function Pagination({ previous, next }: { previous?: NavLink; next?: NavL
           <span className="pagination-sublabel">{strings.previous}</span>
           <span className="pagination-label">« {previous.label}</span>
         </a>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
       {next && (
         <a className="pagination-link pagination-next" href={next.href} rel="next">
           <span className="pagination-sublabel">{strings.next}</span>

@@ -24,14 +24,17 @@ export function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   // The search engine and its UI are loaded the first time the box is hovered or focused.
   const [SearchDropdown, retrySearchDropdown] = useRetryableLazy<SearchDropdownProps>(() =>
-    loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ({ default: ui.SearchDropdown })));
+    loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ({ default: ui.SearchDropdown })),
+  );
   const activate = () => setActivated(true);
   const close = useCallback(() => setDismissed(true), []);
 
   useEffect(() => {
     if (isMac()) setHint(strings.searchShortcutHintMac);
     const onKeyDown = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLElement && (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
+      const typing =
+        event.target instanceof HTMLElement &&
+        (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
       const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing;
       if (slash || ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k')) {
         event.preventDefault();
@@ -48,31 +51,81 @@ export function SearchBox() {
     if (!site.search.highlightOnTarget) return;
     const typed = new URL(location.href).searchParams.get('highlight');
     if (typed === null) return;
-    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ui.highlightTyped(typed, strings.searchHighlightRemove, site));
+    void loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) =>
+      ui.highlightTyped(typed, strings.searchHighlightRemove, site),
+    );
   }, [href, site, strings]);
 
   return (
-    <form className="navbar-search" role="search" action={site.searchRoute} method="get" onMouseEnter={activate}
-      onFocus={() => { activate(); setFocused(true); }}
-      onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false); }}>
+    <form
+      className="navbar-search"
+      role="search"
+      action={site.searchRoute}
+      method="get"
+      onMouseEnter={activate}
+      onFocus={() => {
+        activate();
+        setFocused(true);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
       <label className="navbar-search-label">
         <span className="visually-hidden">{strings.searchPlaceholder}</span>
         <SearchIcon />
-        <input id="navbar-search-input" ref={inputRef} className="navbar-search-input" type="search" name="q" placeholder={strings.searchPlaceholder}
-          autoComplete="off" spellCheck={false} value={query} role="combobox" aria-controls="search-results" aria-expanded={false} aria-autocomplete="list"
-          onChange={(e) => { setQuery(e.target.value); setDismissed(false); }} aria-keyshortcuts="/ Control+K Meta+K" />
+        <input
+          id="navbar-search-input"
+          ref={inputRef}
+          className="navbar-search-input"
+          type="search"
+          name="q"
+          placeholder={strings.searchPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          role="combobox"
+          aria-controls="search-results"
+          aria-expanded={false}
+          aria-autocomplete="list"
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setDismissed(false);
+          }}
+          aria-keyshortcuts="/ Control+K Meta+K"
+        />
       </label>
       {query ? (
-        <button type="button" className="navbar-search-clear" aria-label={strings.searchClear} title={strings.searchClear}
-          onClick={() => { setQuery(''); inputRef.current?.focus(); }}>×</button>
+        <button
+          type="button"
+          className="navbar-search-clear"
+          aria-label={strings.searchClear}
+          title={strings.searchClear}
+          onClick={() => {
+            setQuery('');
+            inputRef.current?.focus();
+          }}
+        >
+          ×
+        </button>
       ) : (
-        <kbd className="navbar-search-hint" aria-hidden="true">{hint}</kbd>
+        <kbd className="navbar-search-hint" aria-hidden="true">
+          {hint}
+        </kbd>
       )}
       {activated && (
         <ChunkBoundary retryLabel={strings.chunkRetry} onRetry={retrySearchDropdown}>
           <Suspense fallback={null}>
-            <SearchDropdown query={query} inputRef={inputRef} open={focused && !dismissed} onClose={close}
-              onChoose={() => { setQuery(''); setDismissed(true); }} />
+            <SearchDropdown
+              query={query}
+              inputRef={inputRef}
+              open={focused && !dismissed}
+              onClose={close}
+              onChoose={() => {
+                setQuery('');
+                setDismissed(true);
+              }}
+            />
           </Suspense>
         </ChunkBoundary>
       )}

@@ -5,7 +5,6 @@ import { useSite } from '../site-context.js';
 import { ChevronIcon } from '../icons.js';
 import { SidebarMarkupContext } from './sidebar-markup.js';
 
-
 interface ItemsProps {
   entries: SidebarEntry[];
   /** The page shown: its link is marked. */
@@ -15,19 +14,38 @@ interface ItemsProps {
   level?: number;
 }
 
-function Category({ entry, currentRoute, openRoute, level }: { entry: Extract<SidebarEntry, { type: 'category' }>; currentRoute: string; openRoute: string; level: number }) {
+function Category({
+  entry,
+  currentRoute,
+  openRoute,
+  level,
+}: {
+  entry: Extract<SidebarEntry, { type: 'category' }>;
+  currentRoute: string;
+  openRoute: string;
+  level: number;
+}) {
   // A collapsed category opens on the pages of its own chapters, so readers always see where they are.
   const holdsOpenRoute = containsRoute(entry.items, openRoute);
   const [collapsed, setCollapsed] = useState(entry.collapsed && !holdsOpenRoute);
   // Client navigation into a collapsed category (Next, a link) opens it too.
-  useEffect(() => { if (holdsOpenRoute) setCollapsed(false); }, [holdsOpenRoute]);
+  useEffect(() => {
+    if (holdsOpenRoute) setCollapsed(false);
+  }, [holdsOpenRoute]);
   return (
     <li className={`sidebar-category${collapsed ? ' collapsed' : ''}`}>
-      <button type="button" className="sidebar-category-button" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+      <button
+        type="button"
+        className="sidebar-category-button"
+        aria-expanded={!collapsed}
+        onClick={() => setCollapsed(!collapsed)}
+      >
         <span>{entry.label}</span>
         <ChevronIcon />
       </button>
-      {!collapsed && <SidebarItems entries={entry.items} currentRoute={currentRoute} openRoute={openRoute} level={level + 1} />}
+      {!collapsed && (
+        <SidebarItems entries={entry.items} currentRoute={currentRoute} openRoute={openRoute} level={level + 1} />
+      )}
     </li>
   );
 }
@@ -38,8 +56,11 @@ export function SidebarItems({ entries, currentRoute, openRoute = currentRoute, 
       {entries.map((entry) =>
         entry.type === 'link' ? (
           <li key={entry.href} className="sidebar-item">
-            <a className={`sidebar-link${entry.href === currentRoute ? ' active' : ''}`} href={entry.href}
-              aria-current={entry.href === currentRoute ? 'page' : undefined}>
+            <a
+              className={`sidebar-link${entry.href === currentRoute ? ' active' : ''}`}
+              href={entry.href}
+              aria-current={entry.href === currentRoute ? 'page' : undefined}
+            >
               {entry.label}
             </a>
           </li>
@@ -52,7 +73,15 @@ export function SidebarItems({ entries, currentRoute, openRoute = currentRoute, 
 }
 
 /** The docs sidebar (desktop), hideable with a button at its foot. */
-export function Sidebar({ currentRoute, hidden, onToggle }: { currentRoute: string; hidden: boolean; onToggle: () => void }) {
+export function Sidebar({
+  currentRoute,
+  hidden,
+  onToggle,
+}: {
+  currentRoute: string;
+  hidden: boolean;
+  onToggle: () => void;
+}) {
   const site = useSite();
   const markup = useContext(SidebarMarkupContext);
   const aside = useRef<HTMLElement>(null);
@@ -62,19 +91,34 @@ export function Sidebar({ currentRoute, hidden, onToggle }: { currentRoute: stri
     const link = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
     if (!nav || !link) return;
     const [box, target] = [nav.getBoundingClientRect(), link.getBoundingClientRect()];
-    if (target.top < box.top || target.bottom > box.bottom) nav.scrollTop += target.top - box.top - (box.height - target.height) / 2;
+    if (target.top < box.top || target.bottom > box.bottom)
+      nav.scrollTop += target.top - box.top - (box.height - target.height) / 2;
   }, [currentRoute, hidden]);
   return (
-    <aside ref={aside} className={`sidebar${hidden ? ' sidebar-hidden' : ''}`} aria-label={site.strings.docsSidebarLabel}>
-      {!hidden && (markup ? (
-        <nav className="sidebar-nav" aria-label={site.strings.docsSidebarLabel} dangerouslySetInnerHTML={{ __html: markup(currentRoute) }} />
-      ) : (
-        <nav className="sidebar-nav" aria-label={site.strings.docsSidebarLabel}>
-          <SidebarItems entries={site.sidebar} currentRoute={currentRoute} />
-        </nav>
-      ))}
-      <button type="button" className="sidebar-toggle" onClick={onToggle}
-        aria-label={hidden ? site.strings.showSidebar : site.strings.hideSidebar} title={hidden ? site.strings.showSidebar : site.strings.hideSidebar}>
+    <aside
+      ref={aside}
+      className={`sidebar${hidden ? ' sidebar-hidden' : ''}`}
+      aria-label={site.strings.docsSidebarLabel}
+    >
+      {!hidden &&
+        (markup ? (
+          <nav
+            className="sidebar-nav"
+            aria-label={site.strings.docsSidebarLabel}
+            dangerouslySetInnerHTML={{ __html: markup(currentRoute) }}
+          />
+        ) : (
+          <nav className="sidebar-nav" aria-label={site.strings.docsSidebarLabel}>
+            <SidebarItems entries={site.sidebar} currentRoute={currentRoute} />
+          </nav>
+        ))}
+      <button
+        type="button"
+        className="sidebar-toggle"
+        onClick={onToggle}
+        aria-label={hidden ? site.strings.showSidebar : site.strings.hideSidebar}
+        title={hidden ? site.strings.showSidebar : site.strings.hideSidebar}
+      >
         <span aria-hidden="true">{hidden ? '»' : '«'}</span>
       </button>
     </aside>
@@ -89,7 +133,15 @@ const FOCUSABLE = 'a[href], button:not([disabled]), summary, [tabindex]:not([tab
  * menu button, and the page behind does not scroll. Its links navigate like the desktop sidebar's
  * (the router's click listener sees them: nothing here stops the click from bubbling).
  */
-export function MobileSidebar({ currentRoute, open, onClose }: { currentRoute: string; open: boolean; onClose: () => void }) {
+export function MobileSidebar({
+  currentRoute,
+  open,
+  onClose,
+}: {
+  currentRoute: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const site = useSite();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -97,18 +149,25 @@ export function MobileSidebar({ currentRoute, open, onClose }: { currentRoute: s
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
-    const target = panel.current?.querySelector<HTMLElement>('a[aria-current="page"]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const target =
+      panel.current?.querySelector<HTMLElement>('a[aria-current="page"]') ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus({ preventScroll: true });
     target?.scrollIntoView({ block: 'center' });
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null,
+      );
       if (!items.length) return;
       const [first, last] = [items[0], items[items.length - 1]];
       if (event.shiftKey && (document.activeElement === first || !panel.current.contains(document.activeElement))) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !panel.current.contains(document.activeElement))) {
+      } else if (
+        !event.shiftKey &&
+        (document.activeElement === last || !panel.current.contains(document.activeElement))
+      ) {
         event.preventDefault();
         first.focus();
       }
@@ -119,16 +178,42 @@ export function MobileSidebar({ currentRoute, open, onClose }: { currentRoute: s
       document.body.style.overflow = overflow;
       // Back to the menu button, unless a navigation has moved focus on purpose since.
       const toggle = document.querySelector<HTMLElement>('.navbar-menu-toggle');
-      if (!document.activeElement || document.activeElement === document.body || panel.current?.contains(document.activeElement)) (opener ?? toggle)?.focus({ preventScroll: true });
+      if (
+        !document.activeElement ||
+        document.activeElement === document.body ||
+        panel.current?.contains(document.activeElement)
+      )
+        (opener ?? toggle)?.focus({ preventScroll: true });
     };
   }, [open]);
   if (!open) return null;
   return (
-    <div className="mobile-sidebar-backdrop" onClick={(event) => { if (event.target === event.currentTarget) onClose(); }}>
-      <div id="mobile-sidebar" ref={panel} className="mobile-sidebar" role="dialog" aria-modal="true" aria-label={site.strings.docsSidebarLabel}>
+    <div
+      className="mobile-sidebar-backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        id="mobile-sidebar"
+        ref={panel}
+        className="mobile-sidebar"
+        role="dialog"
+        aria-modal="true"
+        aria-label={site.strings.docsSidebarLabel}
+      >
         <div className="mobile-sidebar-header">
-          <a className="navbar-brand" href={site.homeRoute}>{site.title}</a>
-          <button type="button" className="navbar-icon-button mobile-sidebar-close" aria-label={site.strings.closeSidebar} onClick={onClose}>×</button>
+          <a className="navbar-brand" href={site.homeRoute}>
+            {site.title}
+          </a>
+          <button
+            type="button"
+            className="navbar-icon-button mobile-sidebar-close"
+            aria-label={site.strings.closeSidebar}
+            onClick={onClose}
+          >
+            ×
+          </button>
         </div>
         <nav aria-label={site.strings.docsSidebarLabel}>
           <SidebarItems entries={site.sidebar} currentRoute={currentRoute} />

@@ -6,7 +6,9 @@ function TocList({ toc, activeId }: { toc: TocItem[]; activeId?: string }) {
     <ul className="toc-list">
       {toc.map((item) => (
         <li key={item.id} className={`toc-item toc-depth-${item.depth}`}>
-          <a className={`toc-link${item.id === activeId ? ' active' : ''}`} href={`#${item.id}`}>{item.text}</a>
+          <a className={`toc-link${item.id === activeId ? ' active' : ''}`} href={`#${item.id}`}>
+            {item.text}
+          </a>
         </li>
       ))}
     </ul>
@@ -19,7 +21,9 @@ export function TableOfContents({ toc, activeId }: { toc: TocItem[]; activeId?: 
   if (!toc.length) return null;
   return (
     <nav className="toc" aria-labelledby="toc-title">
-      <p className="toc-title" id="toc-title">{strings.onThisPage}</p>
+      <p className="toc-title" id="toc-title">
+        {strings.onThisPage}
+      </p>
       <TocList toc={toc} activeId={activeId} />
     </nav>
   );

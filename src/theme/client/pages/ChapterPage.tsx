@@ -18,10 +18,18 @@ export function ChapterPage({ page, html }: { page: ClientPage; html: string }) 
       {page.unlisted && (
         <div className="admonition admonition-warning unlisted-banner" role="note">
           <p className="admonition-heading">{strings.unlistedTitle}</p>
-          <div className="admonition-content"><p>{strings.unlistedBody}</p></div>
+          <div className="admonition-content">
+            <p>{strings.unlistedBody}</p>
+          </div>
         </div>
       )}
-      {page.fallback && <div className="admonition admonition-info fallback-banner" role="note"><div className="admonition-content"><p>{strings.notTranslated}</p></div></div>}
+      {page.fallback && (
+        <div className="admonition admonition-info fallback-banner" role="note">
+          <div className="admonition-content">
+            <p>{strings.notTranslated}</p>
+          </div>
+        </div>
+      )}
       <header className="chapter-header">
         <h1>{page.title}</h1>
         {page.readingMinutes !== undefined && (
@@ -32,7 +40,11 @@ export function ChapterPage({ page, html }: { page: ClientPage; html: string }) 
       {/* The content is static HTML from the build: hydration keeps it as it is instead of shipping it again as JavaScript. */}
       <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
       <footer className="chapter-footer">
-        {page.editUrl && <a className="edit-link" href={page.editUrl} rel="noopener">{strings.editThisPage}</a>}
+        {page.editUrl && (
+          <a className="edit-link" href={page.editUrl} rel="noopener">
+            {strings.editThisPage}
+          </a>
+        )}
       </footer>
       <Pagination previous={page.previous} next={page.next} />
     </article>

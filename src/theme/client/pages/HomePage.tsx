@@ -6,17 +6,37 @@ import { useSite } from '../site-context.js';
  * the projects, every part and chapter). Those are static HTML from the build, like a chapter's
  * content (see HomeSections.tsx), so the page ships no JavaScript for them.
  */
-export function HomePage({ html, cover, firstChapterHref, chapterCount }: { html: string; cover?: string; firstChapterHref?: string; chapterCount: number }) {
+export function HomePage({
+  html,
+  cover,
+  firstChapterHref,
+  chapterCount,
+}: {
+  html: string;
+  cover?: string;
+  firstChapterHref?: string;
+  chapterCount: number;
+}) {
   const site = useSite();
   const { strings } = site;
   return (
     <div className="home">
       <div className="home-hero">
-        <img className="home-cover" src={`${site.basePath}${cover ?? 'img/cover.svg'}`} alt="" width={240} height={320} />
+        <img
+          className="home-cover"
+          src={`${site.basePath}${cover ?? 'img/cover.svg'}`}
+          alt=""
+          width={240}
+          height={320}
+        />
         <div className="home-text">
           <h1 className="home-title">{site.title}</h1>
           <p className="home-tagline">{site.tagline}</p>
-          {firstChapterHref && <a className="button button-primary" href={firstChapterHref}>{strings.startReading}</a>}
+          {firstChapterHref && (
+            <a className="button button-primary" href={firstChapterHref}>
+              {strings.startReading}
+            </a>
+          )}
           <p className="home-meta">{plural(strings.docCount, chapterCount, site.locale.htmlLang)}</p>
         </div>
       </div>

@@ -9,8 +9,12 @@ export function NotFoundPage() {
       <p>{strings.notFoundBody}</p>
       <p>{strings.notFoundBrokenLink}</p>
       <p className="not-found-ways">
-        <a className="button button-primary" href={homeRoute}>{strings.notFoundGoHome}</a>
-        <a className="button button-secondary" href={searchRoute}>{strings.notFoundSearch}</a>
+        <a className="button button-primary" href={homeRoute}>
+          {strings.notFoundGoHome}
+        </a>
+        <a className="button button-secondary" href={searchRoute}>
+          {strings.notFoundSearch}
+        </a>
       </p>
     </div>
   );

@@ -13,12 +13,15 @@ export function SearchPage() {
   const site = useSite();
   const [mounted, setMounted] = useState(false);
   const [SearchResults, retrySearchResults] = useRetryableLazy<Record<string, never>>(() =>
-    loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ({ default: ui.SearchPageResults })));
+    loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ({ default: ui.SearchPageResults })),
+  );
   useEffect(() => setMounted(true), []);
   return (
     <div className="search-page">
       <h1>{site.strings.searchPageTitle}</h1>
-      <noscript><p className="search-needs-js">{site.strings.searchNeedsJavaScript}</p></noscript>
+      <noscript>
+        <p className="search-needs-js">{site.strings.searchNeedsJavaScript}</p>
+      </noscript>
       {mounted ? (
         <ChunkBoundary retryLabel={site.strings.chunkRetry} onRetry={retrySearchResults}>
           <Suspense fallback={<p>{site.strings.searchLoading}</p>}>
@@ -26,7 +29,13 @@ export function SearchPage() {
           </Suspense>
         </ChunkBoundary>
       ) : (
-        <form action={site.searchRoute} method="get" className="search-page-form" role="search" aria-label={site.strings.searchPageTitle}>
+        <form
+          action={site.searchRoute}
+          method="get"
+          className="search-page-form"
+          role="search"
+          aria-label={site.strings.searchPageTitle}
+        >
           <label>
             <span className="visually-hidden">{site.strings.searchPlaceholder}</span>
             <input className="search-page-input" type="search" name="q" placeholder={site.strings.searchPlaceholder} />
