@@ -9,7 +9,7 @@
  * on Run (no hover first).
  */
 import { writeFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startStaticServer } from '../src/server/static-server.js';
 import { BASE_PATH, launchChromium, newContext } from '../test/helpers/browser.js';
 import { median } from './stats.js';

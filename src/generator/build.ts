@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadBook } from '../book/load-book.js';
-import { pageRoute } from '../book/routes.js';
 import type { BookModel } from '../shared/model/book.js';
 import { loadConfig } from '../config/load-config.js';
 import type { BookConfig } from '../shared/model/config.js';

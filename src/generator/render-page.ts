@@ -9,7 +9,7 @@ import { HEAD_SCRIPT } from '../shared/head-script.js';
 import { pagePolicy } from './page-policy.js';
 import type { ShellRenderer } from './shell-renderer.js';
 import { sidebarMarkup } from './sidebar-markup.js';
-import type { LazyModuleAsset, PageModel, SiteData } from '../shared/model/page.js';
+import type { PageModel, SiteData } from '../shared/model/page.js';
 import { toClientPage } from '../shared/model/page.js';
 import type { PageAssets } from '../bundler/bundle-client.js';
 import { PLACEHOLDER, type PagePlaceholder } from './page-template.js';

@@ -1,4 +1,3 @@
-import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';

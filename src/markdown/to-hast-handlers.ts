@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Properties } from 'hast';
+import type { Element, Properties } from 'hast';
 import type { Code } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';

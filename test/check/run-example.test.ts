@@ -25,16 +25,6 @@ const python = (code: string, extra: Partial<CodeExample> = {}): CodeExample => 
   ...extra,
 });
 
-/** Whether a process is still running (signal 0 only asks). */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** SIGKILL is delivered at once, but the kernel reaps asynchronously: wait (for a condition, not a time). */
 async function waitUntilGone(marker: string, withinMs = 30_000): Promise<number[]> {
   const deadline = Date.now() + withinMs;

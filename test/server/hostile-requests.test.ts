@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/static-server.js';
 import { createFixtureSite, serveFixtureSite, type FixtureSite } from './site-fixture.js';

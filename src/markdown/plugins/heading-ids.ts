@@ -1,4 +1,4 @@
-import type { Root, Text } from 'mdast';
+import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
 import type { VFile } from 'vfile';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ClientPage, SiteData } from '../../shared/model/page.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { useActiveHeading, useHideOnScroll, useMobileMenu, useSidebarHidden } from './hooks/use-browser-state.js';
