@@ -117,7 +117,7 @@ export async function siteDataOf(page: Page): Promise<SiteData> {
     const { siteDataUrl } = JSON.parse(document.getElementById('__PYBOOK_DATA__')!.textContent) as {
       siteDataUrl: string;
     };
-    return (await fetch(siteDataUrl)).json();
+    return (await (await fetch(siteDataUrl)).json()) as SiteData;
   });
 }
 

@@ -16,7 +16,7 @@ describe('landing on a #heading and in-page links', () => {
     for (const prefix of ['', 'zh-cn/']) {
       await page.goto(site.url(`${prefix}dictionary/#insertion-order`));
       // Read as soon as the page has loaded: a smooth scroll would still be near the top.
-      const state = (await page.evaluate(headingState('insertion-order'))) as { top: number; behavior: string };
+      const state = await page.evaluate<{ top: number; behavior: string }>(headingState('insertion-order'));
       expect(state.behavior).toBe('auto');
       expect(state.top).toBeGreaterThanOrEqual(0);
       expect(state.top).toBeLessThan(150);
@@ -35,7 +35,7 @@ describe('landing on a #heading and in-page links', () => {
       expect(behavior, reducedMotion).toBe(reducedMotion === 'reduce' ? 'auto' : 'smooth');
       // Either way the reader arrives at the heading.
       await expect
-        .poll(async () => ((await page.evaluate(headingState('insertion-order'))) as { top: number }).top, {
+        .poll(async () => (await page.evaluate<{ top: number }>(headingState('insertion-order'))).top, {
           timeout: 10_000,
         })
         .toBeLessThan(150);

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Builder } from '../../src/generator/build.js';
 import { writeSiteAtomically } from '../../src/output/write-site.js';
+import type { BookConfig } from '../../src/shared/model/config.js';
 import type { RunningServer } from '../../src/server/static-server.js';
 import { BASE_PATH, launchChromium, newContext, serveSite, watchConsole } from '../helpers/browser.js';
 import { createTinyBook, type TinyBook } from '../watch/tiny-book.js';
@@ -16,7 +17,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   book = createTinyBook();
-  const config = JSON.parse(readFileSync(book.configPath, 'utf8'));
+  const config = JSON.parse(readFileSync(book.configPath, 'utf8')) as Partial<BookConfig>;
   config.sidebar = [
     { type: 'category', label: { en: 'Open', 'zh-cn': '展开' }, items: ['alpha'] },
     { type: 'category', label: { en: 'Closed', 'zh-cn': '折叠' }, collapsed: true, items: ['beta', 'gamma'] },

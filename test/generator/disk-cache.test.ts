@@ -6,6 +6,7 @@ import { bytesOf } from '../../src/output/copied-file.js';
 import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { cacheFolderOf } from '../../src/cache/disk-cache.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
+import { textOf } from '../helpers/built-files.js';
 
 const digest = (result: BuildResult) =>
   Object.fromEntries(
@@ -51,7 +52,7 @@ describe('the build cache on disk', () => {
     // An edited chapter is compiled again (the old entry is pruned), and the output shows it.
     await fixture.writeChapter('en', 'sets', chapter('Sets', '## Intersection\n\nSee [intro](./intro.mdx#start).'));
     const edited = await new Builder({ configPath: fixture.configPath, diskCache: true }).build();
-    expect(String(edited.files.get('sets/index.html'))).toContain('id="intersection"');
+    expect(textOf(edited.files, 'sets/index.html')).toContain('id="intersection"');
     expect(readdirSync(path.join(cacheDir, 'chapters')).length).toBe(4); // 2 chapters x 2 locales (a fallback is compiled per locale)
     expect(digest(edited)).toEqual(digest(await new Builder({ configPath: fixture.configPath }).build()));
   });
@@ -66,8 +67,8 @@ describe('the build cache on disk', () => {
     for (const name of entries)
       writeFileSync(path.join(content, name), `${readFileSync(path.join(content, name), 'utf8')}<p>from the cache</p>`);
     const warm = await new Builder({ configPath: fixture.configPath, diskCache: true }).build();
-    expect(String(warm.files.get('intro/index.html'))).toContain('<p>from the cache</p>');
-    expect(String(warm.files.get('zh-cn/intro/index.html'))).toContain('<p>from the cache</p>');
+    expect(textOf(warm.files, 'intro/index.html')).toContain('<p>from the cache</p>');
+    expect(textOf(warm.files, 'zh-cn/intro/index.html')).toContain('<p>from the cache</p>');
   });
 
   it("keeps the chapters' documents too: a warm `pybook build` (documents streamed) reads them back, and renders an edited chapter's again", async () => {

@@ -2,7 +2,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Builder } from '../../src/generator/build.js';
 import type { SiteFiles } from '../../src/output/write-site.js';
+import type { SiteData } from '../../src/shared/model/page.js';
 import { createTinyBook, type TinyBook } from '../watch/tiny-book.js';
+import { textOf } from '../helpers/built-files.js';
 
 const changedFiles = (before: SiteFiles, after: SiteFiles) =>
   [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name) !== after.get(name)).sort();
@@ -55,14 +57,14 @@ describe('the builder in watch mode', () => {
       `${source}\nQuotes " and \\\\ and \\<angle> and a line\u2028separator.\n\n\`\`\`js\nif (a < b) console.log("</script>");\n\`\`\`\n`,
     );
     const files = (await devBuilder(book.configPath).build()).files;
-    const module = String(files.get('assets/pages/en/beta.js'));
+    const module = textOf(files, 'assets/pages/en/beta.js');
     const { default: route } = (await import(`data:text/javascript,${encodeURIComponent(module)}`)) as {
       default: { page: { title: string }; html: string };
     };
     expect(route.page.title).toBe('Beta chapter');
     expect(route.html).toContain('&lt;angle&gt;');
     expect(route.html).toContain('separator.');
-    expect(String(files.get('beta/index.html'))).toContain(route.html);
+    expect(textOf(files, 'beta/index.html')).toContain(route.html);
     // A module file is not inside a <script> element: its "<" stay one byte each.
     expect(module).not.toContain('\\u003c');
   });
@@ -71,7 +73,7 @@ describe('the builder in watch mode', () => {
     book = createTinyBook();
     book.writeConfig(['alpha', 'beta', 'gamma']);
     const first = (await devBuilder(book.configPath).build()).files;
-    const config = JSON.parse(readFileSync(book.configPath, 'utf8'));
+    const config = JSON.parse(readFileSync(book.configPath, 'utf8')) as { search: { maxResults: number } };
     config.search.maxResults = config.search.maxResults + 1;
     writeFileSync(book.configPath, JSON.stringify(config));
     // A config change starts a new builder in watch mode.
@@ -84,6 +86,6 @@ describe('the builder in watch mode', () => {
     const siteFiles = [...second.keys()].filter((name) => name.startsWith('assets/site/'));
     expect(siteFiles).toHaveLength(2);
     for (const name of siteFiles)
-      expect(JSON.parse(String(second.get(name))).search.maxResults).toBe(config.search.maxResults);
+      expect((JSON.parse(textOf(second, name)) as SiteData).search.maxResults).toBe(config.search.maxResults);
   });
 });

@@ -6,9 +6,8 @@ import { zhCn } from '../../src/shared/i18n/zh-cn.js';
 /** Flattens nested string tables to dotted keys: admonition.note, readingTime.one, ... */
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value === null || typeof value !== 'object') return { [prefix]: value };
-  return Object.assign(
-    {},
-    ...Object.entries(value).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)),
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, child]) => Object.entries(flatten(child, prefix ? `${prefix}.${key}` : key))),
   );
 }
 

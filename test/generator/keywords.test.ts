@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Builder } from '../../src/generator/build.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { chapter, createFixtureBook, type FixtureBook } from '../fixtures/fixture-book.js';
+import { textOf } from '../helpers/built-files.js';
 
 /** The home page's meta keywords come from book.config.json: one list, or one per locale. */
 let book: FixtureBook;
@@ -18,10 +19,8 @@ const keywordsOf = (html: string) => /<meta name="keywords" content="([^"]*)">/.
 describe('keywords per locale', () => {
   it("each language's home page carries its own list", async () => {
     const result = await new Builder({ configPath: book.configPath }).build();
-    const page = (name: string) => String([...result.files].find(([file]) => file.endsWith(name))?.[1]);
-    expect(keywordsOf(page('zh-cn/index.html'))).toBe('Python, 教程');
-    const englishHome = [...result.files].find(([file]) => file === 'index.html')?.[1];
-    expect(keywordsOf(String(englishHome))).toBe('Python, tutorial');
+    expect(keywordsOf(textOf(result.files, 'zh-cn/index.html'))).toBe('Python, 教程');
+    expect(keywordsOf(textOf(result.files, 'index.html'))).toBe('Python, tutorial');
   });
 
   it('a list for a locale the book does not have is an error naming the field', async () => {
@@ -49,11 +48,11 @@ describe('chapter keywords per locale', () => {
     });
     try {
       const result = await new Builder({ configPath: other.configPath }).build();
-      const pages = [...result.files].filter(([file]) => /intro(\/index)?\.html$/.test(file));
-      const zh = pages.find(([file]) => file.includes('zh-cn'))?.[1];
-      const en = pages.find(([file]) => !file.includes('zh-cn'))?.[1];
-      expect(keywordsOf(String(zh))).toBe('锁文件, 固定版本');
-      expect(keywordsOf(String(en))).toBe('lock file, pin versions');
+      const pages = [...result.files.keys()].filter((file) => /intro(\/index)?\.html$/.test(file));
+      const zh = pages.find((file) => file.includes('zh-cn'));
+      const en = pages.find((file) => !file.includes('zh-cn'));
+      expect(keywordsOf(textOf(result.files, zh!))).toBe('锁文件, 固定版本');
+      expect(keywordsOf(textOf(result.files, en!))).toBe('lock file, pin versions');
     } finally {
       await other.remove();
     }

@@ -91,7 +91,7 @@ describe('streamed documents (pybook build)', () => {
     expect(snapshot(streamedDir)).toEqual(snapshot(kept));
   });
 
-  it('a document that fails to render leaves the previous output folder as it was', async () => {
+  it('a document that fails to render leaves the previous output folder as it was', () => {
     const outDir = path.join(outRoot, 'streamed-failure');
     writeSiteAtomically(outDir, new Map([['index.html', 'old']]), []);
     const before = snapshot(outDir);
@@ -129,7 +129,7 @@ describe('a failed build', () => {
     await fixture.writeChapter('en', 'sets', chapter('Sets', '## Set order\n\nSee [intro](./intro.mdx#tabs).'));
   });
 
-  it('writeSiteAtomically keeps the old folder when writing fails part way', async () => {
+  it('writeSiteAtomically keeps the old folder when writing fails part way', () => {
     const outDir = path.join(outRoot, 'atomic');
     writeSiteAtomically(
       outDir,
@@ -151,15 +151,13 @@ describe('a failed build', () => {
     expect(readdirSync(outRoot).filter((name) => name.startsWith('atomic'))).toEqual(['atomic']);
   });
 
-  it('a successful build replaces the folder, dropping files of the previous build', async () => {
+  it('a successful build replaces the folder, dropping files of the previous build', () => {
     const outDir = path.join(outRoot, 'replace');
     writeSiteAtomically(outDir, new Map([['stale.html', 'old']]), []);
     writeSiteAtomically(outDir, new Map([['index.html', 'new']]), [path.join(fixture.root, 'book', 'static')]);
-    expect(snapshot(outDir)).toEqual({
-      '.pybook-output': expect.any(String),
-      'img/logo.svg': expect.any(String),
-      'index.html': createHash('sha256').update('new').digest('hex'),
-    });
+    const written = snapshot(outDir);
+    expect(Object.keys(written).sort()).toEqual(['.pybook-output', 'img/logo.svg', 'index.html']);
+    expect(written['index.html']).toBe(createHash('sha256').update('new').digest('hex'));
     expect(existsSync(path.join(outDir, 'stale.html'))).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { DiskCache } from '../../src/cache/disk-cache.js';
 import { addPrecompressedSiblings, withPrecompressedSiblings } from '../../src/generator/precompress.js';
 import { CopiedFile, bytesOf, type FileContents } from '../../src/output/copied-file.js';
 import type { SiteFiles } from '../../src/output/write-site.js';
+import { textOf } from '../helpers/built-files.js';
 
 const SCRIPT = 'export function greet(name) { return `Hello, ${name}!`; }\n'.repeat(400);
 const SEARCH = JSON.stringify({
@@ -66,7 +67,7 @@ describe('addPrecompressedSiblings', () => {
       ['assets/pyodide/engine.wasm.br', Buffer.from('made at install')],
     ]);
     await addPrecompressedSiblings(files, new DiskCache(undefined));
-    expect(String(files.get('assets/pyodide/engine.wasm.br'))).toBe('made at install');
+    expect(textOf(files, 'assets/pyodide/engine.wasm.br')).toBe('made at install');
     expect(zlib.gunzipSync(files.get('assets/pyodide/engine.wasm.gz') as Buffer).toString()).toBe(SCRIPT);
   });
 
@@ -79,7 +80,7 @@ describe('addPrecompressedSiblings', () => {
     for (const entry of entries) writeFileSync(path.join(cacheDir, 'precompressed', entry), `cached ${entry}`);
     const again: SiteFiles = new Map([['assets/app.js', SCRIPT]]);
     await addPrecompressedSiblings(again, new DiskCache(cacheDir));
-    expect(String(again.get('assets/app.js.br'))).toMatch(/^cached [0-9a-f]+\.br$/);
+    expect(textOf(again, 'assets/app.js.br')).toMatch(/^cached [0-9a-f]+\.br$/);
 
     // The same name with other bytes is another entry; the old ones go.
     await addPrecompressedSiblings(new Map([['assets/app.js', `${SCRIPT}// changed\n`]]), new DiskCache(cacheDir));

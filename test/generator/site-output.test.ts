@@ -3,6 +3,7 @@ import { Builder, type BuildResult } from '../../src/generator/build.js';
 import { bytesOf } from '../../src/output/copied-file.js';
 import { en } from '../../src/shared/i18n/en.js';
 import { zhCn } from '../../src/shared/i18n/zh-cn.js';
+import type { SiteData } from '../../src/shared/model/page.js';
 import {
   chapter,
   createFixtureBook,
@@ -157,14 +158,15 @@ describe('base path', () => {
     expect(siteFiles).toHaveLength(2);
     for (const file of htmlFiles()) {
       const page = html(file);
-      const url = JSON.parse(/<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(page)![1])
-        .siteDataUrl as string;
+      const { siteDataUrl: url } = JSON.parse(
+        /<script id="__PYBOOK_DATA__" type="application\/json">([^<]*)<\/script>/.exec(page)![1],
+      ) as { siteDataUrl: string };
       expect(siteFiles).toContain(url.slice(BASE.length));
       expect(page).toContain(`<link rel="preload" href="${url}" as="fetch" crossorigin>`);
       // The sidebar is in the page as HTML only, never a second time as data.
       expect(page).not.toContain('"sidebar":');
     }
-    const zh = JSON.parse(html(siteFiles.find((f) => f.includes('/zh-cn.'))!));
+    const zh = JSON.parse(html(siteFiles.find((f) => f.includes('/zh-cn.'))!)) as SiteData;
     expect(zh.locale.code).toBe('zh-cn');
     expect(zh.routes[`${BASE}zh-cn/intro/`]).toMatch(/assets\/pages\/zh-cn\/intro\.[0-9a-f]{10}\.js$/);
   });

@@ -23,8 +23,10 @@ function parseHidden(source: string) {
  * Offsets index into the text that was parsed (it has no code bodies); lines and columns must
  * match. The estree programs of MDX expressions are not mapped (nothing reads them).
  */
-const withoutOffsets = (tree: unknown) =>
-  JSON.parse(JSON.stringify(tree, (key, value) => (key === 'offset' || key === 'estree' ? undefined : value)));
+const withoutOffsets = (tree: Root) =>
+  JSON.parse(
+    JSON.stringify(tree, (key, value: unknown) => (key === 'offset' || key === 'estree' ? undefined : value)),
+  ) as Root;
 
 const fence = (lang: string, body: string, marker = '```') => `${marker}${lang}\n${body}\n${marker}`;
 

@@ -70,7 +70,7 @@ describe('the home page data', () => {
   it('a project the sidebar does not list is a config error naming the field', async () => {
     const { parseConfig } = await import('../../src/config/load-config.js');
     const { readFileSync } = await import('node:fs');
-    const raw = JSON.parse(readFileSync(book.configPath, 'utf8'));
+    const raw = JSON.parse(readFileSync(book.configPath, 'utf8')) as { home: { projects: string[] } };
     raw.home.projects = ['shop', 'missing'];
     expect(() => parseConfig(JSON.stringify(raw), book.configPath)).toThrow(
       'field "home.projects[1]" is "missing", which the sidebar does not list',

@@ -17,7 +17,7 @@ describe('ArrivingFiles: the worker starts on the files it has and waits for the
     expect(await files.get('python_stdlib.zip')).toBe(zip);
   });
 
-  it('knows at once that a name not announced is not coming, and ignores its arrival', async () => {
+  it('knows at once that a name not announced is not coming, and ignores its arrival', () => {
     const files = new ArrivingFiles(['pyodide.mjs']);
     expect(files.get('pyodide-lock.json')).toBeUndefined();
     files.arrived('pyodide-lock.json', new Blob(['{}']));

@@ -76,7 +76,8 @@ const LOGGED: string[] = [
 
 describe('console prints what Node prints', () => {
   it.each(LOGGED)('console.log(%s)', async (args) => {
-    const values = new Function(`${PRELUDE}\nreturn [${args}];`)() as unknown[];
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- Node evaluates the same source, for the output to compare with
+    const values = (new Function(`${PRELUDE}\nreturn [${args}];`) as () => unknown[])();
     const expected = `${formatWithOptions({}, ...values)}\n`;
     const result = await run(`${PRELUDE}\nconsole.log(${args});`);
     expect(result.stderr).toBe('');

@@ -30,8 +30,8 @@ function fakePyodide(): PyodidePlaces {
     writeFileSync(path.join(source, name), bytes);
   }
   // The repacked standard library stands in as the zip's bytes stored, i.e. bigger than the original.
-  const repack = async (folder: string) =>
-    Buffer.concat([Buffer.from('repacked:'), readFileSync(path.join(folder, 'python_stdlib.zip'))]);
+  const repack = (folder: string) =>
+    Promise.resolve(Buffer.concat([Buffer.from('repacked:'), readFileSync(path.join(folder, 'python_stdlib.zip'))]));
   return { source, version: '1.2.3', copies: path.join(root, 'dist', 'pyodide', '1.2.3'), repack };
 }
 

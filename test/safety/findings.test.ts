@@ -30,7 +30,7 @@ import { formatError } from '../../src/core/errors.js';
 import { OutputFolder } from '../../src/output/output-folder.js';
 import { createHostileProject, DEAD_PID, entryFor, snapshot, type HostileProject } from './hostile-project.js';
 
-const errorOf = async (work: () => Promise<unknown> | unknown): Promise<string> => {
+const errorOf = async (work: () => unknown): Promise<string> => {
   try {
     await work();
   } catch (error) {
@@ -212,7 +212,7 @@ describe('3. folders that lead outside the project', () => {
 });
 
 describe('4. the cache never deletes through a link', () => {
-  it('a namespace that is a link to a victim folder is replaced by a folder; the victim keeps its files', async () => {
+  it('a namespace that is a link to a victim folder is replaced by a folder; the victim keeps its files', () => {
     const namespace = path.join(project.project, 'node_modules', '.cache', 'pybook', 'search');
     rmSync(namespace, { recursive: true, force: true });
     mkdirSync(path.dirname(namespace), { recursive: true });

@@ -4,16 +4,7 @@
  * leftovers planted before it starts. Whatever happens, no file outside the output folder changes
  * (a link is never written through) and the user's files in it survive.
  */
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -113,7 +104,7 @@ describe('pybook watch against generated hostile projects', () => {
           session = undefined;
           expect(
             snapshot(project.sandbox, mayChange),
-            `before ${JSON.stringify(before)}, during ${during}, ${change}\n${log.join('\n')}`,
+            `before ${JSON.stringify(before)}, during ${during.join(',')}, ${change}\n${log.join('\n')}`,
           ).toEqual(outsideBefore);
           for (const [name, text] of users) expect(readFileSync(path.join(project.outDir, name), 'utf8')).toBe(text);
           for (const secret of [

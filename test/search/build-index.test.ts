@@ -6,6 +6,7 @@ import {
   expandDocuments,
   SEARCH_FIELDS,
   textsFor,
+  type SearchIndexFile,
 } from '../../src/search/shared/index-format.js';
 import { SearchEngine } from '../../src/search/shared/engine.js';
 import type { PageModel } from '../../src/shared/model/page.js';
@@ -140,7 +141,8 @@ describe('buildIndex', () => {
   });
 
   it('is searchable by the browser engine, including words that name Object.prototype members', () => {
-    const engine = new SearchEngine(JSON.parse(JSON.stringify(file)));
+    // As the browser gets it: through JSON.
+    const engine = new SearchEngine(JSON.parse(JSON.stringify(file)) as SearchIndexFile);
     expect(engine.search('merge')[0]).toMatchObject({ type: 'Heading', doc: { h: '#merging' } });
     expect(engine.search('constructor')[0].doc.h).toBe('#constructor');
     expect(engine.search('__proto__').length).toBeGreaterThan(0);
