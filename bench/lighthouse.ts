@@ -79,7 +79,7 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
     ) as Record<MetricName, number>;
     return { url, scores, metrics, failing, paintHeldMs: paintHeld(result.artifacts.Trace.traceEvents, url) };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

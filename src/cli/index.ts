@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import type { CheckCommandOptions } from './check.js';
 import { reportFailure } from './report.js';
+import type { ServeCommandOptions } from './serve.js';
+import type { WatchCommandOptions } from './watch.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -69,7 +72,7 @@ export function createProgram(): Command {
     .option('-p, --port <port>', 'port', port, 3000)
     .option('--host <host>', 'host to listen on', '127.0.0.1')
     .option('--open', 'open the site in a browser')
-    .action(async (opts) => {
+    .action(async (opts: ServeCommandOptions) => {
       const { runServe } = await import('./serve.js');
       await runServe(opts);
     });
@@ -82,7 +85,7 @@ export function createProgram(): Command {
     .option('-o, --out-dir <dir>', 'output folder', 'build')
     .option('-p, --port <port>', 'port', port, 3000)
     .option('--host <host>', 'host to listen on', '127.0.0.1')
-    .action(async (opts) => {
+    .action(async (opts: WatchCommandOptions) => {
       const { runWatch } = await import('./watch.js');
       await runWatch(opts);
     });
@@ -106,7 +109,7 @@ export function createProgram(): Command {
       '--allow-unconfined',
       'run the examples even where bubblewrap cannot confine them (the check names what is missing)',
     )
-    .action(async (opts) => {
+    .action(async (opts: CheckCommandOptions) => {
       const { runCheck } = await import('./check.js');
       const ok = await runCheck(opts);
       if (!ok) process.exitCode = 1;

@@ -30,8 +30,8 @@ export function closeOnSignals(
     await (typeof server === 'function' ? server() : server).close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 /** `pybook serve`: serves the built folder at the configured base path. */

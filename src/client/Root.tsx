@@ -4,7 +4,7 @@ import { App } from '../theme/client/App.js';
 import { ErrorBoundary } from '../theme/client/ErrorBoundary.js';
 import type { ClientPage, SiteData } from '../shared/model/page.js';
 import { loadRouteModule } from './route-modules.js';
-import { createRouter } from './router.js';
+import { createRouter, type Router } from './router.js';
 
 interface Props {
   site: SiteData;
@@ -28,7 +28,8 @@ export function Root({ site, page, html }: Props) {
     // Prefetching is not needed for the first paint: its code loads once the browser is idle.
     let stopPrefetch = () => {};
     let stopped = false;
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const whenIdle = (run: () => void) =>
+      window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 200);
     whenIdle(() => {
       void import('./prefetch.js').then(
         (prefetch) => {
@@ -38,7 +39,7 @@ export function Root({ site, page, html }: Props) {
       );
     });
     // For watch mode's live-reload script (src/watch/live-reload.ts): show an edit in place.
-    (window as Window & { __pybookRefresh?: () => Promise<boolean> }).__pybookRefresh = router.refresh;
+    (window as Window & { __pybookRefresh?: Router['refresh'] }).__pybookRefresh = router.refresh;
     // A marker that the page is interactive (hydrated, router listening): tests and tools wait for it.
     document.documentElement.setAttribute('data-hydrated', '');
     return () => {

@@ -36,10 +36,9 @@ export function startPrefetching(
             observer?.unobserve(entry.target);
             const anchor = entry.target as HTMLAnchorElement;
             // Idle time only: prefetching must never compete with the reader's own interaction.
-            const idle =
-              (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ??
-              ((cb: () => void) => window.setTimeout(cb, 1));
-            idle(() => prefetch(anchor));
+            const later = () => prefetch(anchor);
+            if (window.requestIdleCallback) window.requestIdleCallback(later);
+            else window.setTimeout(later, 1);
           }
         })
       : undefined;

@@ -10,17 +10,17 @@ export interface RouterOptions {
 }
 
 export interface Router {
-  /** Page module URL for an anchor of this site, or undefined when it is not a route. */
-  moduleForAnchor(anchor: HTMLAnchorElement): string | undefined;
+  /** Page module URL for an anchor of this site, or undefined when it is not a route. (Bound.) */
+  moduleForAnchor: (anchor: HTMLAnchorElement) => string | undefined;
   navigate(href: string): Promise<void>;
   /**
    * Watch mode's live reload (src/watch/live-reload.ts): a new version of a route's module, pushed
    * by the server. It replaces the cached module, so that navigating there shows it, and when it
    * is the current page and `show` is true, it is rendered in place (scroll kept; the script sets
-   * the title). True when it was rendered. (The route is optional and the result a promise only
-   * to fit Root's declaration of the hook.)
+   * the title). True when it was rendered. Bound (Root hands it to the script as it is), and a
+   * promise, rejected when rendering throws: the script chains on it.
    */
-  refresh(route?: RouteModule, show?: boolean): Promise<boolean>;
+  refresh: (route: RouteModule, show?: boolean) => Promise<boolean>;
   stop(): void;
 }
 
@@ -229,14 +229,15 @@ export function createRouter({ site, render }: RouterOptions): Router {
   return {
     moduleForAnchor,
     navigate: (href) => go(new URL(href, location.href), 'push'),
-    async refresh(route, show) {
-      const moduleUrl = moduleForPath(route!.page.route);
-      if (!moduleUrl) return false;
-      replaceRouteModule(moduleUrl, route!);
-      if (!show || route!.page.route !== currentPath) return false;
-      render(route!);
-      return true;
-    },
+    refresh: (route, show) =>
+      new Promise<boolean>((resolve) => {
+        const moduleUrl = moduleForPath(route.page.route);
+        if (!moduleUrl) return resolve(false);
+        replaceRouteModule(moduleUrl, route);
+        if (!show || route.page.route !== currentPath) return resolve(false);
+        render(route);
+        resolve(true);
+      }),
     stop() {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPopState);

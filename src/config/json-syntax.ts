@@ -1,3 +1,12 @@
+/** Where the scan below stopped and why: thrown from deep inside it, caught at its top. */
+class JsonSyntaxError extends Error {
+  readonly offset: number;
+  constructor(offset: number, message: string) {
+    super(message);
+    this.offset = offset;
+  }
+}
+
 /**
  * Finds where JSON text first goes wrong. Node 20's JSON.parse messages often carry no position
  * ("Unexpected token 'x', ... is not valid JSON"), so the config loader scans the text itself to
@@ -6,7 +15,7 @@
 export function jsonSyntaxError(text: string): { offset: number; message: string } | undefined {
   let i = 0;
   const fail = (message: string): never => {
-    throw { offset: i, message };
+    throw new JsonSyntaxError(i, message);
   };
   const space = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
@@ -128,8 +137,7 @@ export function jsonSyntaxError(text: string): { offset: number; message: string
     if (i < text.length) fail(`unexpected "${text[i]}" after the end of the JSON value`);
     return undefined;
   } catch (error) {
-    if (typeof error === 'object' && error !== null && 'offset' in error)
-      return error as { offset: number; message: string };
+    if (error instanceof JsonSyntaxError) return { offset: error.offset, message: error.message };
     throw error;
   }
 }

@@ -26,8 +26,8 @@ export interface ConfinedResult {
 
 export interface ConfinedRun {
   result: Promise<ConfinedResult>;
-  /** Ends the whole tree now (SIGKILL); the result then resolves soon after. */
-  kill(): void;
+  /** Ends the whole tree now (SIGKILL); the result then resolves soon after. A bound function. */
+  kill: () => void;
 }
 
 /** How long an exited example's background processes may keep its output open. */

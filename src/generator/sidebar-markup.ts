@@ -25,7 +25,7 @@ function openedCategories(entries: SidebarEntry[], route: string, prefix = ''): 
  */
 export function sidebarMarkup(entries: SidebarEntry[], currentRoute: string, shell: ShellRenderer): string {
   let byOpened = plainMarkup.get(entries);
-  if (!byOpened) plainMarkup.set(entries, (byOpened = new Map()));
+  if (!byOpened) plainMarkup.set(entries, (byOpened = new Map<string, string>()));
   const opened = openedCategories(entries, currentRoute);
   let markup = byOpened.get(opened);
   if (markup === undefined) {

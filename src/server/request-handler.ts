@@ -44,10 +44,11 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
         : [['404.html']];
     const urlPath = formatUrlPath([...config.baseSegments, ...relativeSegments], false);
     for (const page of pages) {
-      const located = await siteFiles.locate(page, false);
+      const located = siteFiles.locate(page, false);
       if (located.kind === 'file') {
         compressWhatFollows(req, res);
-        return sendHtmlPage(req, res, located.realPath, 404, urlPath, config.transformHtml);
+        await sendHtmlPage(req, res, located.realPath, 404, urlPath, config.transformHtml);
+        return;
       }
     }
     sendPlainText(req, res, 404, 'Page Not Found');
@@ -71,7 +72,7 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
 
     const parsed = parseRequestPath(req.url ?? '');
     if (!parsed.ok) {
-      if (parsed.status === 404) return sendNotFound(req, res, [], parsed.reason);
+      if (parsed.status === 404) return await sendNotFound(req, res, [], parsed.reason);
       config.log(`400 ${describeRequest(req)} (${parsed.reason})`);
       sendPlainText(req, res, 400, 'Bad Request');
       return;
@@ -83,7 +84,7 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
       return;
     }
 
-    const located = await siteFiles.locate(route.relativeSegments, route.trailingSlash);
+    const located = siteFiles.locate(route.relativeSegments, route.trailingSlash);
     switch (located.kind) {
       case 'directory-with-index': {
         const folderPath = formatUrlPath([...config.baseSegments, ...route.relativeSegments], true);
@@ -91,17 +92,17 @@ export function createRequestHandler(config: RequestHandlerConfig): http.Request
         return;
       }
       case 'not-found':
-        return sendNotFound(req, res, route.relativeSegments, located.reason);
+        return await sendNotFound(req, res, route.relativeSegments, located.reason);
       case 'file': {
         compressWhatFollows(req, res);
         const urlPath = formatUrlPath(parsed.segments, parsed.trailingSlash);
         if (config.transformHtml !== undefined && isHtmlFile(located.realPath)) {
-          return sendHtmlPage(req, res, located.realPath, 200, urlPath, config.transformHtml);
+          return await sendHtmlPage(req, res, located.realPath, 200, urlPath, config.transformHtml);
         }
         const relativePath = path.relative(config.rootRealPath, located.realPath).split(path.sep).join('/');
         // Found a moment ago but gone now (a rebuild): the 404 page, as for any missing file.
         if (!sendFile(req, res, relativePath))
-          return sendNotFound(req, res, route.relativeSegments, 'removed while serving');
+          return await sendNotFound(req, res, route.relativeSegments, 'removed while serving');
         return;
       }
     }

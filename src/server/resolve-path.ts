@@ -29,6 +29,7 @@ export type RequestPathResult = ParsedRequestPath | RejectedRequestPath;
 const PERCENT_ESCAPE = /%[0-9a-fA-F]{2}/;
 const MALFORMED_PERCENT = /%(?![0-9a-fA-F]{2})/;
 // C0 controls (includes NUL, CR, LF) and DEL; never legitimate in a file path.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 function reject(status: 400 | 404, reason: string): RejectedRequestPath {

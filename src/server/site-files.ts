@@ -33,14 +33,14 @@ export class SiteFiles {
   /** @param rootRealPath the site folder, already passed through realpath. */
   constructor(private readonly rootRealPath: string) {}
 
-  async locate(relativeSegments: readonly string[], trailingSlash: boolean): Promise<LocateResult> {
+  locate(relativeSegments: readonly string[], trailingSlash: boolean): LocateResult {
     const candidate = path.join(this.rootRealPath, ...relativeSegments);
     if (trailingSlash || relativeSegments.length === 0) {
-      return this.asFileResult(await this.inspect(path.join(candidate, 'index.html')));
+      return this.asFileResult(this.inspect(path.join(candidate, 'index.html')));
     }
-    const entry = await this.inspect(candidate);
+    const entry = this.inspect(candidate);
     if (entry.kind !== 'directory') return this.asFileResult(entry);
-    const index = await this.inspect(path.join(candidate, 'index.html'));
+    const index = this.inspect(path.join(candidate, 'index.html'));
     return index.kind === 'file'
       ? { kind: 'directory-with-index' }
       : { kind: 'not-found', reason: 'directory without index.html' };
@@ -69,7 +69,7 @@ export class SiteFiles {
     return entry.kind === 'directory' ? { kind: 'not-found', reason: 'is a directory' } : entry;
   }
 
-  private async inspect(candidate: string): Promise<Entry> {
+  private inspect(candidate: string): Entry {
     let realPath: string;
     let stats: Stats;
     try {

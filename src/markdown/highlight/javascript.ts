@@ -367,9 +367,10 @@ function regexEnd(code: string, start: number): number | undefined {
   while (i < code.length && code[i] !== '\n') {
     const c = code[i];
     if (c === '\\') i += 2;
-    else if (c === '[') ((inClass = true), i++);
-    else if (c === ']') ((inClass = false), i++);
-    else if (c === '/' && !inClass) {
+    else if (c === '[' || c === ']') {
+      inClass = c === '[';
+      i++;
+    } else if (c === '/' && !inClass) {
       i++;
       while (/[a-z]/.test(code[i] ?? '')) i++;
       return i;

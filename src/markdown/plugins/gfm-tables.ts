@@ -65,11 +65,10 @@ function tableConstruct(document: DocumentLines): Construct {
   return {
     ...table,
     tokenize(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-      const self = this;
-      const micromarks = table.tokenize.call(self, effects, ok, nok);
+      const micromarks = table.tokenize.call(this, effects, ok, nok);
       return (code: Code) => {
         const rows = document.delimiterRows;
-        if (rows && !rows.has(self.now().line + 1) && !afterTableRow(self)) return nok(code);
+        if (rows && !rows.has(this.now().line + 1) && !afterTableRow(this)) return nok(code);
         return micromarks(code);
       };
     },

@@ -97,11 +97,15 @@ function checkStructure(node: MdxJsxFlowElement | MdxJsxTextElement, parent: Par
         '<Tabs> may only contain <TabItem> elements; put text inside a <TabItem>',
       );
     if (!children.length) throw errorAt(file, node, '<Tabs> needs at least one <TabItem>');
-    const values = children.map(
-      (c) => (c as MdxJsxFlowElement).attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'value')?.value,
-    );
+    // Only plain strings compare here: any other value fails the attribute check ("a plain string in quotes").
+    const values = children.map((c) => {
+      const value = (c as MdxJsxFlowElement).attributes.find(
+        (a) => a.type === 'mdxJsxAttribute' && a.name === 'value',
+      )?.value;
+      return typeof value === 'string' ? value : undefined;
+    });
     const repeated = values.find((v, i) => v !== undefined && values.indexOf(v) !== i);
-    if (repeated !== undefined) throw errorAt(file, node, `<Tabs> has two <TabItem value="${String(repeated)}">`);
+    if (repeated !== undefined) throw errorAt(file, node, `<Tabs> has two <TabItem value="${repeated}">`);
   }
   if (node.name === 'Compare') {
     const blocks = children.filter((c) => !(c.type === 'code' && c.lang === 'output'));

@@ -11,6 +11,7 @@ const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
  * (`java\tscript:` runs), so the scheme is read the way they read it.
  */
 export function urlScheme(url: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const compact = url.replace(/[\u0000-\u0020\u007f]/g, '');
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
   return match?.[1].toLowerCase();

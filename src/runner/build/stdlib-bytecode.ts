@@ -15,6 +15,7 @@
  * program can see differs: a module loaded from bytecode has `__file__` ending in `.pyc`; so
  * `pybook check`'s Pyodide imports from this zip too (node/runtime-host.ts).
  */
+import type { PyDict } from 'pyodide/ffi';
 import { PythonSession } from '../shared/python-session.js';
 
 /** Modules the book's examples import most; their dependencies come with them. */
@@ -57,7 +58,7 @@ export async function stdlibWithBytecode(pyodideFolder: string, common = COMMON_
   // What a page's run imports: Pyodide's start-up, the harness, and running a program.
   const session = new PythonSession(pyodide, []);
   await session.run('print(1)', 'example.py', { stdout() {}, stderr() {} });
-  pyodide.globals.set('COMMON_MODULES', pyodide.toPy(common));
+  (pyodide.globals as PyDict).set('COMMON_MODULES', pyodide.toPy(common));
   const bytes = pyodide.runPython(REPACK) as { toJs(): Uint8Array; destroy(): void };
   const copy = new Uint8Array(bytes.toJs());
   bytes.destroy();

@@ -28,9 +28,9 @@ export interface EditorOptions {
   lang: 'python' | 'javascript';
   /** Accessible name. */
   label: string;
-  onChange(code: string): void;
+  onChange: (code: string) => void;
   /** Ctrl/Cmd+Enter. */
-  onRun(): void;
+  onRun: () => void;
 }
 
 /**

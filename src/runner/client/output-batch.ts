@@ -24,11 +24,13 @@ const now = Date.now;
 const min = Math.min;
 const schedule = setTimeout;
 const cancel = clearTimeout;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- unbound on purpose: call.bind makes it take the string first
 const indexOf = Function.prototype.call.bind(String.prototype.indexOf) as (
   text: string,
   search: string,
   from?: number,
 ) => number;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- as indexOf
 const slice = Function.prototype.call.bind(String.prototype.slice) as (
   text: string,
   start: number,

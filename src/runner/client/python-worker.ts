@@ -90,7 +90,10 @@ async function start({ lock, fixtures }: LoadMessage): Promise<PythonSession> {
       lockFileContents: lock,
       createPyodideModule,
       // Called once the wasm is instantiated and the standard library mounted, before Python starts.
-      fsInit: async () => mark('file system ready'),
+      fsInit: () => {
+        mark('file system ready');
+        return Promise.resolve();
+      },
     }),
   );
   mark('pyodide loaded');

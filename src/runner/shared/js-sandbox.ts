@@ -80,7 +80,7 @@ export function runSandboxed(source: string, output: SandboxOutput): Promise<num
     };
 
     const timers = {
-      setTimeout(callback: Callback, ms?: number, ...args: unknown[]) {
+      setTimeout: (callback: Callback, ms?: number, ...args: unknown[]) => {
         const handle: TimerHandle = realSetTimeout(() => {
           live.delete(handle);
           guarded(callback, args);
@@ -89,17 +89,17 @@ export function runSandboxed(source: string, output: SandboxOutput): Promise<num
         live.add(handle);
         return handle;
       },
-      clearTimeout(handle: TimerHandle) {
+      clearTimeout: (handle: TimerHandle) => {
         live.delete(handle);
         realClearTimeout(handle);
         settleLater();
       },
-      setInterval(callback: Callback, ms?: number, ...args: unknown[]) {
+      setInterval: (callback: Callback, ms?: number, ...args: unknown[]) => {
         const handle: TimerHandle = realSetInterval(() => guarded(callback, args), ms);
         live.add(handle);
         return handle;
       },
-      clearInterval(handle: TimerHandle) {
+      clearInterval: (handle: TimerHandle) => {
         live.delete(handle);
         realClearInterval(handle);
         settleLater();

@@ -1,4 +1,5 @@
 import type { PyodideAPI } from 'pyodide';
+import type { PyDict } from 'pyodide/ffi';
 import { FIXTURES_FOLDER, PYTHON_HARNESS } from './python-harness.js';
 
 /** Where a run's printed text goes, as it is printed. */
@@ -13,6 +14,15 @@ export interface Fixture {
 }
 
 const ignore: RunOutput = { stdout() {}, stderr() {} };
+
+/**
+ * The part of Emscripten's file system used here: pyodide's types name it (`typeof FS`) from
+ * @types/emscripten's globals, which the shared code does not load.
+ */
+interface EmscriptenFS {
+  mkdirTree(path: string): void;
+  writeFile(path: string, data: Uint8Array): void;
+}
 
 type RunExample = ((source: string, filename: string) => number) & {
   callPromising(...args: unknown[]): Promise<number>;
@@ -43,10 +53,12 @@ export class PythonSession {
     pyodide.setStderr(writer('stderr'));
     // Without text for it, input() meets the end of the input, as under `python3 < /dev/null`.
     pyodide.setStdin({ stdin: () => this.takeStdin() });
-    pyodide.FS.mkdirTree(FIXTURES_FOLDER);
-    for (const fixture of fixtures) pyodide.FS.writeFile(`${FIXTURES_FOLDER}/${fixture.name}`, fixture.bytes);
+    const fs = pyodide.FS as EmscriptenFS;
+    fs.mkdirTree(FIXTURES_FOLDER);
+    for (const fixture of fixtures) fs.writeFile(`${FIXTURES_FOLDER}/${fixture.name}`, fixture.bytes);
     pyodide.runPython(PYTHON_HARNESS);
-    this.runExample = pyodide.globals.get('run_example') as RunExample;
+    // The globals are __main__'s dict.
+    this.runExample = (pyodide.globals as PyDict).get('run_example') as RunExample;
   }
 
   /** The interpreter's Python version, e.g. "3.14.2". */

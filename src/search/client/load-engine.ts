@@ -15,7 +15,7 @@ export function loadSearchEngine(site: SiteData): Promise<SearchEngine> {
   try {
     url = indexRequestUrl(site.search.indexUrl, site.search.indexHash, location.href);
   } catch (error) {
-    return Promise.reject(error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   return loadOnce(engines, url, (file: SearchIndexFile) => new SearchEngine(file));
 }
@@ -32,7 +32,7 @@ export function loadSearchTexts(site: SiteData, page: number): Promise<SearchTex
   try {
     url = textRequestUrl(indexUrl, textHash, page, location.href);
   } catch (error) {
-    return Promise.reject(error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   return loadOnce(textFiles, url, (file: SearchTextFile) => file);
 }
