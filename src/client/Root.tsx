@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { App } from '../theme/client/App.js';
 import { ErrorBoundary } from '../theme/client/ErrorBoundary.js';
+import { useBrowserValue } from '../theme/client/hooks/use-browser-state.js';
 import type { ClientPage, SiteData } from '../shared/model/page.js';
 import { loadRouteModule } from './route-modules.js';
 import { createRouter, type Router } from './router.js';
@@ -20,10 +21,9 @@ export function isWrongBasePath(pathname: string, basePath: string): boolean {
 /** The client's top component: the App plus the router that swaps its page on navigation. */
 export function Root({ site, page, html }: Props) {
   const [route, setRoute] = useState({ page, html });
-  const [baseUrlWarning, setBaseUrlWarning] = useState(false);
+  // After hydration (the server cannot know the URL the site is opened at).
+  const baseUrlWarning = useBrowserValue(() => isWrongBasePath(location.pathname, site.basePath), false);
   useEffect(() => {
-    // After hydration (the server cannot know the URL the site is opened at).
-    setBaseUrlWarning(isWrongBasePath(location.pathname, site.basePath));
     const router = createRouter({ site, render: (next) => flushSync(() => setRoute(next)) });
     // Prefetching is not needed for the first paint: its code loads once the browser is idle.
     let stopPrefetch = () => {};

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSite } from '../../theme/client/site-context.js';
 import { highlightParts, snippetParts } from '../shared/highlight.js';
 import { Highlighted } from './Highlighted.js';
@@ -21,13 +21,21 @@ export default function SearchDropdown({ query, inputRef, open, onClose, onChoos
   const hits = state.status === 'ready' ? state.hits : [];
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
-  useEffect(() => setActive(0), [trimmed]);
+  // A new query selects its first result again (reset while rendering it, not after).
+  const [activeQuery, setActiveQuery] = useState(trimmed);
+  if (activeQuery !== trimmed) {
+    setActiveQuery(trimmed);
+    setActive(0);
+  }
 
   const visible = open && trimmed !== '';
-  // The key listener is attached once; it reads the current list from a ref, so a key pressed
-  // right after the results render is never handled by a stale listener (or by none).
+  // The key listener is attached once; it reads the current list from a ref, updated as each render
+  // commits (before the browser can deliver another key), so a key pressed right after the results
+  // render is never handled by a stale listener (or by none).
   const current = useRef({ visible, count: hits.length, active, onClose });
-  current.current = { visible, count: hits.length, active, onClose };
+  useLayoutEffect(() => {
+    current.current = { visible, count: hits.length, active, onClose };
+  });
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;

@@ -1,6 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 export const DESKTOP_BREAKPOINT = 996;
+
+const noChanges = () => () => {};
+
+/**
+ * A value only the browser can know and that stays the same while the page is open (the platform,
+ * the address the site was opened at). The server renders `onServer`, hydration starts from it so
+ * that the client's first render matches the server's HTML, and the browser's value follows at once.
+ */
+export function useBrowserValue<T>(inBrowser: () => T, onServer: T): T {
+  return useSyncExternalStore(noChanges, inBrowser, () => onServer);
+}
 
 /** Hides the navbar while scrolling down and shows it again on the way up. */
 export function useHideOnScroll(enabled: boolean): boolean {
@@ -55,7 +66,12 @@ export function useActiveHeading(ids: string[], routeKey: string): string | unde
 /** The mobile menu: closes when the window grows past the desktop breakpoint and on back navigation. */
 export function useMobileMenu(routeKey: string): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [routeKey]);
+  // A navigation closes it, while the new route renders (menuRoute: the route of the last render).
+  const [menuRoute, setMenuRoute] = useState(routeKey);
+  if (menuRoute !== routeKey) {
+    setMenuRoute(routeKey);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onResize = () => {
@@ -83,13 +99,14 @@ export const SIDEBAR_KEY = 'pybook-sidebar';
 /**
  * Whether the desktop sidebar is hidden, remembered across pages and reloads. The head script sets
  * html[data-sidebar="hidden"] before the first paint, so a hidden sidebar never flashes in; the
- * state follows it once the page is interactive.
+ * state follows it once the page is interactive (the server renders it shown), and the reader's
+ * own choice after that.
  */
 export function useSidebarHidden(): [boolean, (hidden: boolean) => void] {
-  const [hidden, setHidden] = useState(false);
-  useEffect(() => setHidden(document.documentElement.dataset.sidebar === 'hidden'), []);
+  const hiddenAtLoad = useBrowserValue(() => document.documentElement.dataset.sidebar === 'hidden', false);
+  const [choice, setChoice] = useState<boolean>();
   const update = (next: boolean) => {
-    setHidden(next);
+    setChoice(next);
     if (next) document.documentElement.dataset.sidebar = 'hidden';
     else delete document.documentElement.dataset.sidebar;
     try {
@@ -98,5 +115,5 @@ export function useSidebarHidden(): [boolean, (hidden: boolean) => void] {
       /* storage disabled: the choice lasts for this page */
     }
   };
-  return [hidden, update];
+  return [choice ?? hiddenAtLoad, update];
 }

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
 import { loadLazyModule } from '../../../client/core/lazy-modules.js';
 import { useSite } from '../site-context.js';
+import { useBrowserValue } from '../hooks/use-browser-state.js';
 import { SearchIcon } from '../icons.js';
 
 import type { SearchDropdownProps, SearchUiModule as SearchUi } from '../../../client/core/lazy-contracts.js';
@@ -20,7 +21,8 @@ export function SearchBox() {
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const [hint, setHint] = useState(strings.searchShortcutHint);
+  // The server cannot know the platform: the macOS hint follows once the page is interactive.
+  const mac = useBrowserValue(isMac, false);
   const inputRef = useRef<HTMLInputElement>(null);
   // The search engine and its UI are loaded the first time the box is hovered or focused.
   const [SearchDropdown, retrySearchDropdown] = useRetryableLazy<SearchDropdownProps>(() =>
@@ -30,7 +32,6 @@ export function SearchBox() {
   const close = useCallback(() => setDismissed(true), []);
 
   useEffect(() => {
-    if (isMac()) setHint(strings.searchShortcutHintMac);
     const onKeyDown = (event: KeyboardEvent) => {
       const typing =
         event.target instanceof HTMLElement &&
@@ -44,7 +45,7 @@ export function SearchBox() {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [strings]);
+  }, []);
 
   const href = typeof window === 'undefined' ? '' : location.href;
   useEffect(() => {
@@ -110,7 +111,7 @@ export function SearchBox() {
         </button>
       ) : (
         <kbd className="navbar-search-hint" aria-hidden="true">
-          {hint}
+          {mac ? strings.searchShortcutHintMac : strings.searchShortcutHint}
         </kbd>
       )}
       {activated && (

@@ -29,9 +29,11 @@ function Category({
   const holdsOpenRoute = containsRoute(entry.items, openRoute);
   const [collapsed, setCollapsed] = useState(entry.collapsed && !holdsOpenRoute);
   // Client navigation into a collapsed category (Next, a link) opens it too.
-  useEffect(() => {
+  const [heldOpenRoute, setHeldOpenRoute] = useState(holdsOpenRoute);
+  if (heldOpenRoute !== holdsOpenRoute) {
+    setHeldOpenRoute(holdsOpenRoute);
     if (holdsOpenRoute) setCollapsed(false);
-  }, [holdsOpenRoute]);
+  }
   return (
     <li className={`sidebar-category${collapsed ? ' collapsed' : ''}`}>
       <button
@@ -146,6 +148,7 @@ export function MobileSidebar({
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
+    const node = panel.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
@@ -178,11 +181,7 @@ export function MobileSidebar({
       document.body.style.overflow = overflow;
       // Back to the menu button, unless a navigation has moved focus on purpose since.
       const toggle = document.querySelector<HTMLElement>('.navbar-menu-toggle');
-      if (
-        !document.activeElement ||
-        document.activeElement === document.body ||
-        panel.current?.contains(document.activeElement)
-      )
+      if (!document.activeElement || document.activeElement === document.body || node?.contains(document.activeElement))
         (opener ?? toggle)?.focus({ preventScroll: true });
     };
   }, [open]);

@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
 import { loadLazyModule } from '../../../client/core/lazy-modules.js';
 import { useSite } from '../site-context.js';
+import { useBrowserValue } from '../hooks/use-browser-state.js';
 
 import type { SearchUiModule as SearchUi } from '../../../client/core/lazy-contracts.js';
 
@@ -11,18 +12,17 @@ import type { SearchUiModule as SearchUi } from '../../../client/core/lazy-contr
  */
 export function SearchPage() {
   const site = useSite();
-  const [mounted, setMounted] = useState(false);
+  const inBrowser = useBrowserValue(() => true, false);
   const [SearchResults, retrySearchResults] = useRetryableLazy<Record<string, never>>(() =>
     loadLazyModule<SearchUi>(site.lazyModules['search-ui']).then((ui) => ({ default: ui.SearchPageResults })),
   );
-  useEffect(() => setMounted(true), []);
   return (
     <div className="search-page">
       <h1>{site.strings.searchPageTitle}</h1>
       <noscript>
         <p className="search-needs-js">{site.strings.searchNeedsJavaScript}</p>
       </noscript>
-      {mounted ? (
+      {inBrowser ? (
         <ChunkBoundary retryLabel={site.strings.chunkRetry} onRetry={retrySearchResults}>
           <Suspense fallback={<p>{site.strings.searchLoading}</p>}>
             <SearchResults />
