@@ -145,12 +145,10 @@ describe('orientation and keyboard', () => {
       'Direct link to Insertion order',
     );
     await page.goto(site.url('zh-cn/dictionary/'));
-    const zh = await page
-      .locator('h2#insertion-order')
-      .evaluate((h) => ({
-        text: h.firstChild?.textContent,
-        label: h.querySelector('.hash-link')?.getAttribute('aria-label'),
-      }));
+    const zh = await page.locator('h2#insertion-order').evaluate((h) => ({
+      text: h.firstChild?.textContent,
+      label: h.querySelector('.hash-link')?.getAttribute('aria-label'),
+    }));
     expect(zh.label).toBe(`${zh.text}的直接链接`);
     await context.close();
   });
