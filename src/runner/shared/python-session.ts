@@ -27,6 +27,7 @@ export class PythonSession {
   private output: RunOutput = ignore;
   private stdin: string | undefined;
   private readonly runExample: RunExample;
+  private readonly reachedJavaScript: () => boolean;
 
   constructor(
     private readonly pyodide: PyodideAPI,
@@ -47,6 +48,7 @@ export class PythonSession {
     for (const fixture of fixtures) pyodide.FS.writeFile(`${FIXTURES_FOLDER}/${fixture.name}`, fixture.bytes);
     pyodide.runPython(PYTHON_HARNESS);
     this.runExample = pyodide.globals.get('run_example') as RunExample;
+    this.reachedJavaScript = pyodide.globals.get('reached_javascript') as () => boolean;
   }
 
   /** The interpreter's Python version, e.g. "3.14.2". */
@@ -70,6 +72,14 @@ export class PythonSession {
       this.output = ignore;
       this.stdin = undefined;
     }
+  }
+
+  /**
+   * Whether this interpreter may run another program: not after one that reached JavaScript
+   * (python-harness.ts), whose leftovers there the reset cannot undo.
+   */
+  get reusable(): boolean {
+    return !this.reachedJavaScript();
   }
 
   /** The run's standard input, handed over once; then the end of the input. */
