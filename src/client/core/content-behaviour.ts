@@ -166,11 +166,13 @@ export function applyReaderState(
   } catch {
     /* storage disabled: nothing was kept to show */
   }
-  if (hasCode)
-    runner(load)
-      .then((r) => r.restoreEdits(root))
-      .catch(() => {}); // the examples show the book's code; an Edit later tries again
-  if (hasProgress || root.querySelector('[data-learner-home]')) void showProgress(site, load);
+  // Marked once the page shows what the reader left (tests and tools wait for it: data-reader-state).
+  const done = () => (document.documentElement.dataset.readerState = chapter ?? 'home');
+  const restored = hasCode
+    ? runner(load).then((r) => r.restoreEdits(root)) // on failure the examples show the book's code
+    : Promise.resolve();
+  const shown = hasProgress || root.querySelector('[data-learner-home]') ? showProgress(site, load) : Promise.resolve();
+  void Promise.allSettled([restored, shown]).then(done);
 }
 
 /** The page last rendered, for the progress shown when the reader's data changes. */

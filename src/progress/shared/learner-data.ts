@@ -109,7 +109,7 @@ function objectAt(value: unknown, field: string): Record<string, unknown> {
 export function checkLearnerData(value: unknown, now = Date.now()): LearnerData {
   const root = objectAt(value, '(file)');
   const code: LearnerData['code'] = Object.create(null) as LearnerData['code'];
-  const codeField = objectAt(root.code ?? {}, 'code');
+  const codeField = objectAt(root.code === undefined ? {} : root.code, 'code');
   for (const slug of keysOf(codeField, SLUG, LIMITS.chapters, 'code')) {
     const blocks = objectAt(codeField[slug], `code.${slug}`);
     const kept: Record<string, SavedCode> = Object.create(null) as Record<string, SavedCode>;
@@ -124,7 +124,7 @@ export function checkLearnerData(value: unknown, now = Date.now()): LearnerData 
     code[slug] = kept;
   }
   const exercises: LearnerData['exercises'] = Object.create(null) as LearnerData['exercises'];
-  const exercisesField = objectAt(root.exercises ?? {}, 'exercises');
+  const exercisesField = objectAt(root.exercises === undefined ? {} : root.exercises, 'exercises');
   for (const slug of keysOf(exercisesField, SLUG, LIMITS.chapters, 'exercises')) {
     const field = `exercises.${slug}`;
     const entry = objectAt(exercisesField[slug], field);
