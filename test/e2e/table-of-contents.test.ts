@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoHydrated, nextFrames, openPage, useSiteUnderTest } from './client-support.js';
+import { gotoHydrated, nextFrames, openPage, useSiteUnderTest, waitForHydration } from './client-support.js';
 
 const site = useSiteUnderTest();
 
@@ -222,6 +222,168 @@ describe('table of contents beside the chapter', () => {
         }
         await context.close();
       }
+    },
+    SLOW,
+  );
+});
+
+/** The block of the chapter at the reading line (below the navbar), the section highlighted, and the URL's #fragment. */
+function place(page: Page) {
+  return page.evaluate(() => {
+    const line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+    const blocks = [...document.querySelector('.markdown')!.children];
+    const block = blocks.findIndex((b) => b.getBoundingClientRect().bottom > line);
+    const shown = [...document.querySelectorAll<HTMLElement>('.toc')].find((toc) => toc.offsetParent !== null);
+    return {
+      block,
+      section: shown?.querySelector('.toc-link.active')?.getAttribute('href'),
+      hash: location.hash,
+    };
+  });
+}
+
+/**
+ * Puts the reader two fifths into the content block `index` blocks after the heading, with every
+ * block laid out (as after reading down to it), the navbar shown (as after scrolling up a little to
+ * reach the language menu).
+ */
+async function readAt(page: Page, heading: string, index: number) {
+  await page.evaluate(() => document.documentElement.classList.add('render-all'));
+  await nextFrames(page);
+  await page.evaluate(
+    ([id, n]) => {
+      let block = document.getElementById(id)!;
+      for (let i = 0; i < n; i++) block = block.nextElementSibling as HTMLElement;
+      const line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+      const { top, height } = block.getBoundingClientRect();
+      scrollTo({ top: scrollY + top - line + 0.4 * height + 40, behavior: 'instant' });
+    },
+    [heading, index] as const,
+  );
+  await nextFrames(page);
+  await page.evaluate(() => document.documentElement.classList.remove('render-all'));
+  await nextFrames(page);
+  await page.evaluate(() => scrollBy({ top: -40, behavior: 'instant' }));
+  await page.waitForFunction(() => !document.querySelector('.navbar-hidden'));
+  await nextFrames(page);
+}
+
+/**
+ * Opens the language menu and picks a language with the mouse, where they are on the screen (a
+ * locator's click would first scroll them into view, and the navbar is sticky: the page moves).
+ */
+async function switchLanguage(page: Page, label: string) {
+  const summary = (await page.locator('.language-dropdown summary').boundingBox())!;
+  await page.mouse.click(summary.x + summary.width / 2, summary.y + summary.height / 2);
+  const link = page.locator('.language-dropdown a', { hasText: label });
+  await link.waitFor();
+  const box = (await link.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe('switching language keeps the reader’s place', () => {
+  for (const [from, to, label] of [
+    ['', 'zh-cn/', '简体中文'],
+    ['zh-cn/', '', 'English'],
+  ] as const) {
+    it(
+      `lands on the same section and block, without a #heading in the URL (${from || 'en/'} -> ${to || 'en/'})`,
+      async () => {
+        const { context, page, problems } = await openPage(site, { reducedMotion: 'reduce' });
+        context.setDefaultTimeout(30_000);
+        await gotoHydrated(page, site.url(`${from}dictionary/`));
+        const ids = await page.locator('.markdown h2[id]').evaluateAll((hs) => hs.map((h) => h.id));
+        await readAt(page, ids[Math.floor(ids.length / 2)], 2);
+        const before = await place(page);
+        expect(before.section).toBe(`#${ids[Math.floor(ids.length / 2)]}`);
+        expect(before.hash).toBe('');
+        await switchLanguage(page, label);
+        await page.waitForURL(site.url(`${to}dictionary/`));
+        await waitForHydration(page);
+        await expect.poll(() => place(page)).toEqual(before);
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      SLOW,
+    );
+  }
+
+  it(
+    'also after a client-side navigation (en -> zh-cn)',
+    async () => {
+      const { context, page, problems } = await openPage(site, {
+        viewport: { width: 1440, height: 900 },
+        reducedMotion: 'reduce',
+      });
+      context.setDefaultTimeout(30_000);
+      await gotoHydrated(page, site.url('dictionary/'));
+      await page.evaluate(() => {
+        (window as Window & { __kept?: boolean }).__kept = true;
+      });
+      await page.locator('.pagination-next').click();
+      await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Sets');
+      expect(await page.evaluate(() => (window as Window & { __kept?: boolean }).__kept)).toBe(true);
+      const ids = await page.locator('.markdown h2[id]').evaluateAll((hs) => hs.map((h) => h.id));
+      await readAt(page, ids[ids.length - 2], 1);
+      const before = await place(page);
+      expect(before.section).toBe(`#${ids[ids.length - 2]}`);
+      await switchLanguage(page, '简体中文');
+      await page.waitForURL(site.url('zh-cn/set/'));
+      await waitForHydration(page);
+      await expect.poll(() => place(page)).toEqual(before);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  it(
+    'a page opened at a #heading: the other language opens where the reader has read to, its URL without the #heading',
+    async () => {
+      const { context, page } = await openPage(site, { reducedMotion: 'reduce' });
+      context.setDefaultTimeout(30_000);
+      await gotoHydrated(page, site.url('dictionary/#merging-dictionaries'));
+      const ids = await page.locator('.markdown h2[id]').evaluateAll((hs) => hs.map((h) => h.id));
+      const later = ids[ids.indexOf('merging-dictionaries') + 1];
+      for (const [heading, block] of [
+        ['merging-dictionaries', 2],
+        [later, 1],
+      ] as const) {
+        await gotoHydrated(page, site.url('dictionary/#merging-dictionaries'));
+        await readAt(page, heading, block);
+        const before = await place(page);
+        expect(before).toMatchObject({ section: `#${heading}`, hash: '#merging-dictionaries' });
+        await switchLanguage(page, '简体中文');
+        await page.waitForURL(site.url('zh-cn/dictionary/'));
+        await waitForHydration(page);
+        await expect.poll(() => place(page)).toEqual({ ...before, hash: '' });
+      }
+      await context.close();
+    },
+    SLOW,
+  );
+
+  it(
+    'without session storage, the section in view goes along as a #heading',
+    async () => {
+      const { context, page } = await openPage(site, { reducedMotion: 'reduce' });
+      context.setDefaultTimeout(30_000);
+      await page.addInitScript(() => {
+        Storage.prototype.setItem = () => {
+          throw new DOMException('storage is disabled', 'SecurityError');
+        };
+      });
+      await gotoHydrated(page, site.url('zh-cn/dictionary/'));
+      await readAt(page, 'merging-dictionaries', 2);
+      expect((await place(page)).section).toBe('#merging-dictionaries');
+      await switchLanguage(page, 'English');
+      await page.waitForURL(site.url('dictionary/#merging-dictionaries'));
+      await waitForHydration(page);
+      const top = () =>
+        page.evaluate(() => document.getElementById('merging-dictionaries')!.getBoundingClientRect().top);
+      await expect.poll(top).toBeGreaterThanOrEqual(0);
+      expect(await top()).toBeLessThan(150);
+      await context.close();
     },
     SLOW,
   );
