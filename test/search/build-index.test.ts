@@ -6,6 +6,7 @@ import {
   expandDocuments,
   SEARCH_FIELDS,
   textsFor,
+  type SearchIndexFile,
 } from '../../src/search/shared/index-format.js';
 import { SearchEngine } from '../../src/search/shared/engine.js';
 import type { PageModel } from '../../src/shared/model/page.js';
@@ -17,7 +18,15 @@ const pairs: CjkSegmenter = (run) => run.match(/.{1,2}/gu) ?? [];
 function page(
   slug: string,
   title: string,
-  sections: { id?: string; heading?: string; text: string }[],
+  sections: {
+    id?: string;
+    heading?: string;
+    text: string;
+    code?: string;
+    headingCode?: string;
+    javascript?: string;
+    keywords?: string[];
+  }[],
   extra: Partial<PageModel> = {},
 ): PageModel {
   return {
@@ -42,7 +51,7 @@ function page(
       { label: 'Part 1', href: '' },
       { label: title, href: '' },
     ],
-    sections: sections.map((s) => ({ headingId: s.id, heading: s.heading, depth: s.id ? 2 : undefined, text: s.text })),
+    sections: sections.map(({ id, ...s }) => ({ headingId: id, depth: id ? 2 : undefined, ...s })),
     ...extra,
   };
 }
@@ -130,6 +139,43 @@ describe('buildIndex', () => {
     expect(tokens).not.toContain('the');
   });
 
+  it("indexes code as code: the comparisons' JavaScript (j), inline code (n), a section's keywords (k)", () => {
+    const index = buildIndex(
+      [
+        page('equality', 'Variables', [
+          { text: 'Intro.' },
+          {
+            id: 'identity',
+            heading: 'Identity and ===',
+            text: 'Python has == where JavaScript has ===.',
+            code: '==\n===',
+            javascript: 'console.log(a === b);',
+            keywords: ['!==', 'strict equality'],
+          },
+        ]),
+      ],
+      'en',
+      pairs,
+    );
+    expect(index.v).toBe(3);
+    const tokens = index.tokens.split(' ');
+    const lists = (token: string) => index.postings[tokens.indexOf(token)].split('|');
+    const field = (token: string, f: (typeof SEARCH_FIELDS)[number]) =>
+      decodePostings(lists(token)[SEARCH_FIELDS.indexOf(f)] ?? '');
+    expect(field('===', 's')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('===', 'j')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('===', 'n')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('===', 'c')).toEqual([]);
+    expect(field('!==', 'k')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('console.log', 'j')).toEqual([{ doc: 1, tf: 1 }]);
+    // Keywords are read both ways: "strict equality" as prose (equal) and as code (equality).
+    expect(field('equal', 'k')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('equality', 'k')).toEqual([{ doc: 1, tf: 1 }]);
+    const engine = new SearchEngine(JSON.parse(JSON.stringify(index)) as SearchIndexFile);
+    expect(engine.search('!==')[0]).toMatchObject({ type: 'Keywords', doc: { h: '#identity' } });
+    expect(engine.search('===')[0].doc.h).toBe('#identity');
+  });
+
   it('keeps only the opening of long texts in the index, marked as cut', () => {
     const long = buildIndex([page('x', 'X', [{ text: 'word '.repeat(100) }])], 'en', pairs, 40);
     expect(long.docs[0][3].length).toBeLessThanOrEqual(40);
@@ -140,7 +186,7 @@ describe('buildIndex', () => {
   });
 
   it('is searchable by the browser engine, including words that name Object.prototype members', () => {
-    const engine = new SearchEngine(JSON.parse(JSON.stringify(file)));
+    const engine = new SearchEngine(JSON.parse(JSON.stringify(file)) as SearchIndexFile);
     expect(engine.search('merge')[0]).toMatchObject({ type: 'Heading', doc: { h: '#merging' } });
     expect(engine.search('constructor')[0].doc.h).toBe('#constructor');
     expect(engine.search('__proto__').length).toBeGreaterThan(0);
