@@ -17,22 +17,70 @@ const site = process.env.PYBOOK_TEST_SITE ?? path.join(root, '.test-build', 'sit
 const config = loadConfig(path.join(root, 'book.config.json'));
 
 const SPEC_SLUGS = [
-  'about-the-book', 'afterword', 'anonymous-functions', 'arithmetic-operation', 'basic-types', 'class-and-instance',
-  'comprehension-expressions', 'create-and-import-of-modules', 'create-and-import-packages', 'custom-exception-classes',
-  'datetime-module', 'definition-and-assignment-of-variables', 'definition-and-invocation-of-functions', 'dictionary',
-  'for-and-while-statement', 'hello-world', 'how-to-use-the-book', 'if-statement', 'json-module', 'lifelong-learning',
-  'lists-and-tuples', 'math-module', 'naming-rules-for-variables', 'os-module', 'pip', 'poetry', 'random-module', 're-module',
-  'read-and-write-files', 'references', 'set', 'setup-environment', 'task-book-store', 'task-list-files',
-  'task-top-50-in-github', 'third-party-packages', 'try-except-statements', 'type-conversion', 'typing-annotation',
+  'about-the-book',
+  'afterword',
+  'anonymous-functions',
+  'arithmetic-operation',
+  'basic-types',
+  'class-and-instance',
+  'comprehension-expressions',
+  'create-and-import-of-modules',
+  'create-and-import-packages',
+  'custom-exception-classes',
+  'datetime-module',
+  'definition-and-assignment-of-variables',
+  'definition-and-invocation-of-functions',
+  'dictionary',
+  'for-and-while-statement',
+  'hello-world',
+  'how-to-use-the-book',
+  'if-statement',
+  'json-module',
+  'lifelong-learning',
+  'lists-and-tuples',
+  'math-module',
+  'naming-rules-for-variables',
+  'os-module',
+  'pip',
+  'poetry',
+  'random-module',
+  're-module',
+  'read-and-write-files',
+  'references',
+  'set',
+  'setup-environment',
+  'task-book-store',
+  'task-list-files',
+  'task-top-50-in-github',
+  'third-party-packages',
+  'try-except-statements',
+  'type-conversion',
+  'typing-annotation',
   'venv-and-conda-and-condaip',
   // Book 1.1 (issue 14) adds these to the spec's list.
-  'async-and-await', 'iterators-and-generators', 'logging-and-debugging', 'testing-with-pytest', 'uv',
+  'async-and-await',
+  'iterators-and-generators',
+  'logging-and-debugging',
+  'testing-with-pytest',
+  'uv',
+  // Book 1.3 (issue 41) adds these.
+  'code-quality-tools',
+  'data-modelling',
+  'decorators-and-context-managers',
 ].sort();
 
 /** Chapters that teach nothing to practise: the book's front and back matter. */
-const FRONT_AND_BACK_MATTER = ['about-the-book', 'how-to-use-the-book', 'afterword', 'lifelong-learning', 'references', 'third-party-packages'];
+const FRONT_AND_BACK_MATTER = [
+  'about-the-book',
+  'how-to-use-the-book',
+  'afterword',
+  'lifelong-learning',
+  'references',
+  'third-party-packages',
+];
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const read = (file: string) => readFileSync(path.join(site, file), 'utf8');
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
@@ -45,7 +93,13 @@ function chapterTitle(localeFolder: string, slug: string): string {
 
 const locales = [
   { code: 'en', prefix: '', siteTitle: (config.title as Record<string, string>).en, strings: en, htmlLang: 'en' },
-  { code: 'zh-cn', prefix: 'zh-cn/', siteTitle: (config.title as Record<string, string>)['zh-cn'], strings: zhCn, htmlLang: 'zh-CN' },
+  {
+    code: 'zh-cn',
+    prefix: 'zh-cn/',
+    siteTitle: (config.title as Record<string, string>)['zh-cn'],
+    strings: zhCn,
+    htmlLang: 'zh-CN',
+  },
 ];
 
 describe('the real book', () => {
@@ -61,7 +115,9 @@ describe('the real book', () => {
         const html = read(file);
         expect(titleOf(html), file).toBe(escapeHtml(`${chapterTitle(code, slug)} | ${siteTitle}`));
         expect(html, file).toContain(`<html lang="${htmlLang}"`);
-        expect(html, file).toContain(`<link rel="canonical" href="${config.siteUrl}${config.basePath}${prefix}${slug}/">`);
+        expect(html, file).toContain(
+          `<link rel="canonical" href="${config.siteUrl}${config.basePath}${prefix}${slug}/">`,
+        );
       }
     });
 
@@ -84,7 +140,10 @@ describe('the real book', () => {
     const sitemap = read('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     const base = `${config.siteUrl}${config.basePath}`;
-    const expected = locales.flatMap(({ prefix }) => [`${base}${prefix}`, ...SPEC_SLUGS.map((slug) => `${base}${prefix}${slug}/`)]);
+    const expected = locales.flatMap(({ prefix }) => [
+      `${base}${prefix}`,
+      ...SPEC_SLUGS.map((slug) => `${base}${prefix}${slug}/`),
+    ]);
     expect(locs.sort()).toEqual(expected.sort());
     expect(sitemap.match(/<changefreq>weekly<\/changefreq>/g)).toHaveLength(expected.length);
     expect(sitemap.match(/<priority>0.5<\/priority>/g)).toHaveLength(expected.length);
@@ -97,7 +156,11 @@ describe('the real book', () => {
         const source = readFileSync(path.join(root, 'book', localeFolder, `${slug}.mdx`), 'utf8');
         const html = read(path.join(localeFolder === 'en' ? '' : localeFolder, slug, 'index.html'));
         const checks = html.match(/data-code-action="check"/g)?.length ?? 0;
-        expect({ slug, localeFolder, exercise: source.includes('exercise="starter"') }).toEqual({ slug, localeFolder, exercise: teaching.includes(slug) });
+        expect({ slug, localeFolder, exercise: source.includes('exercise="starter"') }).toEqual({
+          slug,
+          localeFolder,
+          exercise: teaching.includes(slug),
+        });
         expect({ slug, localeFolder, checks }).toEqual({ slug, localeFolder, checks: teaching.includes(slug) ? 1 : 0 });
       }
     }
