@@ -29,6 +29,7 @@ export interface InterfaceStrings {
   searchPageTitle: string;
   searchPageTitleWithQuery: string; // {query}
   searchPageNoDocuments: string;
+  /** {count}: the pages (chapters) found, each listed once with its matching sections under it. */
   searchPageResultCount: Plural;
   searchHighlightRemove: string;
   colorModeToLight: string;
