@@ -192,26 +192,35 @@ describe('table of contents beside the chapter', () => {
       for (const width of [1280, 1440]) {
         const { context, page } = await openPage(site, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
         context.setDefaultTimeout(30_000);
+        // Each shift, with what moved (its elements' classes), and whether that was in a table of contents.
         await page.addInitScript(() => {
-          const shifts: Array<{ value: number; toc: boolean }> = [];
+          const shifts: Array<{ value: number; moved: string[]; toc: boolean }> = [];
           (window as Window & { __shifts?: typeof shifts }).__shifts = shifts;
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as Array<
               PerformanceEntry & { value: number; sources: Array<{ node?: Node }> }
-            >)
+            >) {
+              const moved = entry.sources.map((s) => s.node).filter((node) => node instanceof Element);
               shifts.push({
                 value: entry.value,
-                toc: entry.sources.some((s) => s.node instanceof Element && s.node.closest('.toc') !== null),
+                moved: moved.map((element) => `${element.tagName}.${element.className}`),
+                toc: moved.some((element) => element.closest('.toc') !== null),
               });
+            }
           }).observe({ type: 'layout-shift', buffered: true });
         });
         const shifts = () =>
-          page.evaluate(() => (window as Window & { __shifts?: Array<{ value: number; toc: boolean }> }).__shifts!);
+          page.evaluate(
+            () => (window as Window & { __shifts?: Array<{ value: number; moved: string[]; toc: boolean }> }).__shifts!,
+          );
         for (const prefix of ['', 'zh-cn/']) {
           await gotoHydrated(page, site.url(`${prefix}dictionary/`));
           await nextFrames(page);
-          const load = (await shifts()).reduce((sum, s) => sum + s.value, 0);
-          expect(load, `${width} px ${prefix}: layout shift while loading`).toBeLessThan(0.001);
+          const loading = await shifts();
+          const load = loading.reduce((sum, s) => sum + s.value, 0);
+          expect(load, `${width} px ${prefix}: layout shift while loading ${JSON.stringify(loading)}`).toBeLessThan(
+            0.001,
+          );
           const ids = await page.locator('.markdown h2[id]').evaluateAll((hs) => hs.map((h) => h.id));
           for (const id of ids) await scrollToHeading(page, id);
           for (const id of ids.reverse()) await scrollToHeading(page, id);
