@@ -58,7 +58,9 @@ describe.each(['en', 'zh'] as const)(
       expect(missed.length, missed.join(', ')).toBeLessThanOrEqual(language === 'en' ? 3 : 6);
     });
 
-    // Never tuned on. Measured: en 17 of 22 (17 before), zh 17 of 22 (14 before).
+    // Never tuned on. Measured: en 17 of 22 (17 before), zh 17 of 22 (14 before); with Book 1.3's
+    // chapters, en 13 and zh 13, and with the operator search en 14 and zh 15 (data-modelling now
+    // answers "TypeScript interface" and "export default", code-quality-tools and decorators take others).
     it('puts the right chapter first for most of the held-out set', () => {
       const missed = misses(HELD_OUT_JAVASCRIPT_NAME_QUERIES);
       expect(missed.length, missed.join(', ')).toBeLessThanOrEqual(5);
