@@ -7,7 +7,7 @@
 import type { loadLazyModule } from './lazy-modules.js';
 import type { ProgressModule, RunnerModule } from './lazy-contracts.js';
 import type { SiteData } from '../../shared/model/page.js';
-import { codeKey, droppedKey, exercisesKey, lastChapterKey, LEARNER_CHANGE } from '../../progress/client/keys.js';
+import { codeKey, droppedKey, exercisesKey, lastChapterKey, LEARNER_CHANGE } from '../../progress/shared/keys.js';
 import { pageSiteData } from './page-site-data.js';
 
 async function copyText(text: string): Promise<void> {

@@ -2,7 +2,7 @@
  * The results of an exercise's Check, listed in the block's results region: which test cases pass
  * and which fail (input, expected, actual), the line of the reader's code a failure was raised
  * at, with a button that puts the editor there. The check itself runs in the page's Python
- * (check-block.ts), through the harness `pybook check` verifies (shared/harness.ts).
+ * (runner/client/check-exercise.ts), through the harness `pybook check` verifies (shared/harness.ts).
  */
 import { type ExerciseCase, type ExerciseReport } from '../shared/harness.js';
 import type { ExerciseStrings } from '../../shared/i18n/types.js';

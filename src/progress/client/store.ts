@@ -18,7 +18,7 @@ import {
   type LearnerData,
   type SavedCode,
 } from '../shared/learner-data.js';
-import { LEARNER_CHANGE as CHANGED, storeScope } from './keys.js';
+import { LEARNER_CHANGE as CHANGED, storeScope } from '../shared/keys.js';
 
 /** Told when this tab or another one changed the reader's data. */
 export type StoreListener = () => void;

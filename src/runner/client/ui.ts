@@ -3,7 +3,7 @@
  * sign of intent: pointing at or focusing Run, Check or Edit; or when the page has code of the
  * reader's to put back). The Run bar is server-rendered by CodeBlock for examples that passed in
  * the reader's runtimes (`pybook check`); this module wires up its buttons:
- * - Run (run-example.ts) and an exercise's Check (exercise/client/check-block.ts), both through
+ * - Run (run-example.ts) and an exercise's Check (check-exercise.ts), both through
  *   one run controller (run-controller.ts): Stop, the time limit, what the status line says;
  * - Edit and Reset (editing.ts), with the reader's code kept in this browser;
  * - the outcome of each Check, kept as the reader's progress (progress/client/store.ts).
@@ -11,7 +11,7 @@
 import type { RunnerModule } from '../../client/core/lazy-contracts.js';
 import type { SiteData } from '../../shared/model/page.js';
 import { pageSiteData } from '../../client/core/page-site-data.js';
-import { checkBlock } from '../../exercise/client/check-block.js';
+import { checkBlock } from './check-exercise.js';
 import { LearnerStore } from '../../progress/client/store.js';
 import { chapterOf, langOf } from './block.js';
 import { showDroppedNotice } from './dropped-notice.js';

@@ -1,7 +1,8 @@
 /**
  * Where the reader's data lives in localStorage: under a prefix of the site's base path, so that
- * two books on one origin keep their readers' work apart. The page's first load uses only this
- * (to know whether there is work to put back); the store (store.ts) is loaded when needed.
+ * two books on one origin keep their readers' work apart. After each page render the content
+ * behaviour (client/core/content-behaviour.ts) uses only these names, to know whether there is
+ * work to put back; the store (progress/client/store.ts) is loaded when there is.
  */
 export const storeScope = (basePath: string) => `pybook${basePath}`;
 

@@ -6,10 +6,10 @@
  * test passed, and not solved (again) when one failed.
  */
 import type { InterfaceStrings } from '../../shared/i18n/types.js';
-import { currentCode, type IdleButton } from '../../runner/client/block.js';
-import { startRun } from '../../runner/client/run-controller.js';
-import { allPassed, exerciseProgram, parseExerciseReport } from '../shared/harness.js';
-import { showReport, summaryOf, type GoToLine } from './check.js';
+import { currentCode, type IdleButton } from './block.js';
+import { startRun } from './run-controller.js';
+import { allPassed, exerciseProgram, parseExerciseReport } from '../../exercise/shared/harness.js';
+import { showReport, summaryOf, type GoToLine } from '../../exercise/client/check.js';
 
 export const checkButtonOf = (strings: InterfaceStrings): IdleButton => ({
   action: 'check',
