@@ -16,7 +16,8 @@ import {
 import {
   codeTokens,
   isSymbol,
-  keywordTokens,
+  keywordsOf,
+  mixedOf,
   mixedTokens,
   maximumMatchSegmenter,
   tokenize,
@@ -158,12 +159,9 @@ export class SearchEngine {
   private queryTokensByKind(query: string): Record<FieldTokens, string[]> {
     const text = withoutPrototype(query);
     const unique = (tokens: string[]) => [...new Set(tokens)];
-    return {
-      prose: unique(tokenize(text, this.segment)),
-      code: unique(codeTokens(text, this.segment)),
-      mixed: unique(mixedTokens(text, this.segment)),
-      keywords: unique(keywordTokens(text, this.segment)),
-    };
+    const prose = unique(tokenize(text, this.segment));
+    const code = unique(codeTokens(text, this.segment));
+    return { prose, code, mixed: mixedOf(prose, code), keywords: keywordsOf(prose, code) };
   }
 
   /** The query as index tokens of every kind (what results and highlighting match against). */

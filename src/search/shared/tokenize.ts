@@ -254,15 +254,17 @@ function meansOperator(symbol: string, text: string, start: number, end: number)
 }
 
 /**
- * Headings and keywords are words with names in them (`print and console.log`, `venv versus
- * node_modules`, `strict equality`, `===`): their prose tokens, and the code tokens prose cannot
- * make (operators, member accesses, names with `_` or `$`).
+ * Headings are words with names in them (`print and console.log`, `venv versus node_modules`,
+ * `The === operator`): their prose tokens, and the code tokens prose cannot make (operators,
+ * member accesses, names with `_` or `$`).
  */
 export function mixedTokens(text: string, segment: CjkSegmenter): string[] {
-  const tokens = tokenize(text, segment);
-  for (const token of codeTokens(text, segment))
-    if (!/^[a-z0-9]+$/.test(token) && !CJK.test(token[0])) tokens.push(token);
-  return tokens;
+  return mixedOf(tokenize(text, segment), codeTokens(text, segment));
+}
+
+/** mixedTokens, from a text's prose and code tokens. */
+export function mixedOf(prose: string[], code: string[]): string[] {
+  return [...prose, ...code.filter((token) => !/^[a-z0-9]+$/.test(token) && !CJK.test(token[0]))];
 }
 
 /**
@@ -270,10 +272,13 @@ export function mixedTokens(text: string, segment: CjkSegmenter): string[] {
  * that differs from those (`require` gives `requir` and `require`, so it is told from `requirements`).
  */
 export function keywordTokens(text: string, segment: CjkSegmenter): string[] {
-  const tokens = tokenize(text, segment);
-  const prose = new Set(tokens);
-  for (const token of codeTokens(text, segment)) if (!prose.has(token)) tokens.push(token);
-  return tokens;
+  return keywordsOf(tokenize(text, segment), codeTokens(text, segment));
+}
+
+/** keywordTokens, from a text's prose and code tokens. */
+export function keywordsOf(prose: string[], code: string[]): string[] {
+  const words = new Set(prose);
+  return [...prose, ...code.filter((token) => !words.has(token))];
 }
 
 /**
