@@ -102,7 +102,7 @@ function markHome(site: SiteData, store: LearnerStore, solved: Set<string>): voi
   const start = home.querySelector('.home-text .button');
   if (next && start) {
     const link = document.createElement('a');
-    link.className = 'button learner-continue';
+    link.className = 'button button-secondary learner-continue';
     link.href = next.href;
     link.textContent = fill(t.continueReading, { chapter: next.label });
     start.after(link);
@@ -135,7 +135,7 @@ function buildPanel(panel: HTMLElement, site: SiteData, store: LearnerStore): vo
   const button = (label: string, action: () => void) => {
     const made = document.createElement('button');
     made.type = 'button';
-    made.className = 'button';
+    made.className = 'button button-secondary';
     made.textContent = label;
     made.addEventListener('click', action);
     return made;

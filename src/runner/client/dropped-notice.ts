@@ -36,7 +36,7 @@ export function showDroppedNotice(
   }
   const dismiss = document.createElement('button');
   dismiss.type = 'button';
-  dismiss.className = 'button';
+  dismiss.className = 'button button-secondary';
   dismiss.textContent = t.droppedDismiss;
   dismiss.addEventListener('click', () => {
     store.dismissDropped(slug);
