@@ -1,7 +1,7 @@
 /**
  * The seams of pybook's source, held by `npm run lint` (dependency-cruiser): which folders may
- * import which. A folder named `client` is browser code, `shared` runs on both sides, anything else
- * is Node. The compiler holds the same seams with three tsconfigs (tsconfig.node.json,
+ * import which. A folder named `client` is browser code, `worker` is a service worker's (browser,
+ * no DOM), `shared` runs everywhere, anything else is Node. The compiler holds the same seams with three tsconfigs (tsconfig.node.json,
  * tsconfig.client.json, tsconfig.shared.json): see docs/architecture.md.
  */
 module.exports = {
@@ -21,12 +21,19 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/.*shared/' },
     },
     {
+      name: 'worker-imports-a-side',
+      comment: "A service worker's code imports only its own side, shared code and packages.",
+      severity: 'error',
+      from: { path: '(^|/)worker/' },
+      to: { path: '^src/', pathNot: '(^src/.*worker/|^src/.*shared/)' },
+    },
+    {
       name: 'node-imports-client',
       comment:
         'Node code never imports browser code (the page shell is rendered on the server through its own bundle: src/theme/client/server-render.tsx).',
       severity: 'error',
-      from: { path: '^src/', pathNot: '(^src/.*client/|^src/.*shared/)' },
-      to: { path: '^src/.*client/' },
+      from: { path: '^src/', pathNot: '(^src/.*client/|^src/.*shared/|^src/.*worker/)' },
+      to: { path: '^src/.*(client|worker)/' },
     },
     {
       name: 'no-folder-cycles',

@@ -33,6 +33,7 @@ export const esbuildVersion = (
 const LAZY_ENTRIES: Record<string, string> = {
   'search-ui': 'src/search/client/ui.ts',
   runner: 'src/runner/client/ui.ts',
+  progress: 'src/progress/client/ui.ts',
 };
 
 /** Every chunk an output imports statically, directly or through other chunks. */

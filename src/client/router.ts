@@ -1,5 +1,13 @@
 import type { SiteData } from '../shared/model/page.js';
-import { holdFullLayout, readScrollSpot, scrollToSpot, type ScrollSpot } from './scroll-spot.js';
+import {
+  holdFullLayout,
+  readChapterPlace,
+  readScrollSpot,
+  scrollToChapterPlace,
+  scrollToSpot,
+  type ChapterPlace,
+  type ScrollSpot,
+} from './scroll-spot.js';
 import { focusNewPage, smoothScrollFromNowOn } from './page-focus.js';
 import { loadRouteModule, normalizePath, replaceRouteModule, type RouteModule } from './route-modules.js';
 
@@ -71,6 +79,52 @@ function scrollToHash(hash: string): void {
   if (target) target.scrollIntoView({ behavior: 'instant' });
   else scrollToSpot(TOP);
 }
+
+/**
+ * The reader's place, carried across a language switch (a page load) in session storage: the page
+ * it is for, and when it was saved, so that a place the browser never used is not taken up later.
+ */
+const PLACE_KEY = 'pybook-place';
+interface CarriedPlace {
+  path: string;
+  at: number;
+  place: ChapterPlace;
+}
+
+/** False when session storage is unavailable (disabled, or full). */
+function carryPlace(path: string, place: ChapterPlace): boolean {
+  try {
+    sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path, at: Date.now(), place } satisfies CarriedPlace));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The place carried to this page, once (it is removed as it is read). */
+function takeCarriedPlace(): ChapterPlace | undefined {
+  try {
+    const raw = sessionStorage.getItem(PLACE_KEY);
+    if (!raw) return undefined;
+    sessionStorage.removeItem(PLACE_KEY);
+    const carried = JSON.parse(raw) as CarriedPlace;
+    const fresh = Date.now() - carried.at < 60_000;
+    return fresh && carried.path === normalizePath(location.pathname) ? carried.place : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Taken up as soon as this module runs, before the site data is fetched and the page hydrated: module
+ * scripts run once the document is parsed, so the chapter is all there, and the reader who switched
+ * language sees its top for as short a time as possible. The router saves it as the entry's spot.
+ */
+const arrivedAtPlace = (() => {
+  const place = takeCarriedPlace();
+  if (place) scrollToChapterPlace(place);
+  return place !== undefined;
+})();
 
 function setMeta(name: string, content: string): void {
   document.querySelector(`meta[name="${name}"]`)?.setAttribute('content', content);
@@ -166,11 +220,15 @@ export function createRouter({ site, render }: RouterOptions): Router {
     const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
     if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
     if (anchor.hasAttribute('data-locale-switch')) {
-      // Same chapter in the other language, and the same section: headings share ids across languages.
-      if (location.hash && !anchor.href.includes('#')) {
-        event.preventDefault();
-        location.assign(anchor.href + location.hash);
-      }
+      // Same chapter in the other language, at the same place: the section in view, and the block
+      // in it, which the page there scrolls to as it starts. Its URL names the chapter only: a
+      // #heading would have the browser scroll there instead (one the page was opened at may not
+      // even be the section in view any more). Without session storage, the section's #heading
+      // keeps at least the section.
+      const place = readChapterPlace();
+      if (!place || anchor.hash || carryPlace(normalizePath(anchor.pathname), place) || !place.section) return;
+      event.preventDefault();
+      location.assign(`${anchor.href}#${encodeURIComponent(place.section)}`);
       return;
     }
     const url = new URL(anchor.href, location.href);
@@ -225,6 +283,7 @@ export function createRouter({ site, render }: RouterOptions): Router {
   window.addEventListener('scrollend', saveSpot);
   const initialScroll = stateOf(history.state).scroll;
   if (initialScroll?.y) scrollToSpot(initialScroll);
+  else if (arrivedAtPlace) saveSpot();
 
   return {
     moduleForAnchor,

@@ -45,3 +45,64 @@ export function holdFullLayout(): void {
   classList.add('render-all');
   requestAnimationFrame(() => requestAnimationFrame(() => classList.remove('render-all')));
 }
+
+/**
+ * A place in a chapter that holds in its other language: the section (its heading's id, which the
+ * translations share), the block within it (both languages have the same blocks), and how far into
+ * that block the reader is, as a share of its height, since the two languages' blocks differ in
+ * height. `gap` is the space above the block when the reader is between blocks or above the content.
+ */
+export interface ChapterPlace {
+  section: string;
+  block: number;
+  into: number;
+  gap: number;
+}
+
+/** The chapter's content blocks, each with the index of its section's first block (its heading). */
+function sectionedBlocks(): Array<{ block: Element; start: number; id: string }> {
+  let start = 0;
+  let id = '';
+  return [...document.querySelectorAll('.markdown>*')].map((block, index) => {
+    if (/^H[23]$/.test(block.tagName) && block.id) [start, id] = [index, block.id];
+    return { block, start, id };
+  });
+}
+
+/** The line the reader reads from: the top of the viewport below the navbar (scroll-padding-top). */
+const readingLine = () => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+
+/** Where the reader is in the chapter shown (undefined at the top of the page, or on other pages). */
+export function readChapterPlace(): ChapterPlace | undefined {
+  if (!scrollY) return undefined;
+  const line = readingLine();
+  const blocks = sectionedBlocks();
+  const index = blocks.findIndex(({ block }) => block.getBoundingClientRect().bottom > line);
+  if (index < 0) return undefined;
+  const { block, start, id } = blocks[index];
+  const box = block.getBoundingClientRect();
+  return {
+    section: id,
+    block: index - start,
+    into: Math.max(0, (line - box.top) / box.height),
+    gap: Math.max(0, box.top - line),
+  };
+}
+
+/**
+ * Scrolls to a place read by readChapterPlace (in this language or the other), at once and with the
+ * page laid out in full, as scrollToSpot does. A section this page lacks is its top; a block past
+ * its section's end, the section's heading.
+ */
+export function scrollToChapterPlace(place: ChapterPlace): void {
+  holdFullLayout();
+  const blocks = sectionedBlocks();
+  const start = place.section ? blocks.findIndex(({ block }) => block.id === place.section) : 0;
+  if (start < 0) return;
+  const target = blocks[start + place.block];
+  const block = target && target.start === start ? target.block : blocks[start]?.block;
+  if (!block) return;
+  const box = block.getBoundingClientRect();
+  const top = target?.block === block ? place.gap - place.into * box.height : 0;
+  scrollTo({ top: scrollY + box.top - readingLine() - top, behavior: 'instant' });
+}

@@ -32,7 +32,7 @@ import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
 import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
-import { readBrowserVerdicts } from '../runner/build/browser-check-file.js';
+import { exerciseKey, exerciseTestsKey, readBrowserVerdicts } from '../runner/build/browser-check-file.js';
 import { runnerAssets } from '../runner/build/site-assets.js';
 
 /** Files every build writes that a chapter may link to. */
@@ -173,6 +173,8 @@ export class Builder {
     progress('checking links');
     const { staticDirs, warnings } = this.checkLinks(config, pages);
     this.useVerdicts(readBrowserVerdicts(config), compiled, warnings);
+    for (const [locale, chapters] of Object.entries(compiled))
+      sites[locale].exercises = checkableExercises(chapters, this.runnable);
 
     const files: SiteFiles = new Map();
     progress('building the search index');
@@ -706,4 +708,13 @@ export class Builder {
     if (this.keepsRendered) this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;
   }
+}
+
+/** Chapter slug -> its exercise's tests key, for the exercises a reader can Check (the browser check passed them). */
+function checkableExercises(chapters: CompiledBook[string], runnable: ReadonlySet<string>): Record<string, string> {
+  const exercises: Record<string, string> = {};
+  for (const [slug, chapter] of Object.entries(chapters))
+    if (chapter.exercise && runnable.has(exerciseKey(chapter.exercise)))
+      exercises[slug] = exerciseTestsKey(chapter.exercise);
+  return exercises;
 }

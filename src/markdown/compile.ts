@@ -16,6 +16,7 @@ import { remarkNestingLimit } from './plugins/nesting-limit.js';
 import { remarkUrlSchemes } from './plugins/url-schemes.js';
 import { parseWithCodeBodiesHidden } from './hide-code-bodies.js';
 import { createChapterParser } from './parse/parser.js';
+import { remarkSectionKeywords } from './plugins/section-keywords.js';
 import { remarkUnparsedStrong } from './plugins/unparsed-strong.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
 import { toHastHandlers } from './to-hast-handlers.js';
@@ -47,6 +48,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     .use(remarkHeadingIds)
     .use(remarkUrlSchemes)
     .use(remarkLinks, options)
+    .use(remarkSectionKeywords)
     .use(remarkCodeBlocks)
     .use(remarkUnparsedStrong);
   let mdast: Root;

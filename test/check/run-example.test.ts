@@ -365,3 +365,41 @@ describe('lineDiff and normalizeOutput', () => {
     expect(normalizeOutput('a  \r\nb\t\n\n\n')).toBe('a\nb');
   });
 });
+
+describe('verdicts that hold on a busy machine', () => {
+  /** Processes that keep every core busy while an example runs (a loaded CI runner). */
+  async function withCpuHogs<T>(count: number, work: () => Promise<T>): Promise<T> {
+    const { spawn } = await import('node:child_process');
+    const hogs = Array.from({ length: count }, () =>
+      spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+    );
+    try {
+      return await work();
+    } finally {
+      for (const hog of hogs) hog.kill('SIGKILL');
+    }
+  }
+
+  // Three busy processes per core: the example gets a third of a core or less.
+  const HOGS = os.cpus().length * 3;
+  // About 1.5 s of CPU: beside the hogs it takes several seconds by the clock.
+  const busyWork =
+    'import time\nstart = time.process_time()\nwhile time.process_time() - start < 1.5:\n    pass\nprint("done")';
+
+  it('an example within its CPU time passes however long the busy machine makes it take by the clock', async () => {
+    const started = Date.now();
+    const outcome = await withCpuHogs(HOGS, () =>
+      runExample(python(busyWork, { output: 'done' }), fixtures, { cpuTimeMs: 3000, timeoutMs: 180_000 }),
+    );
+    expect(outcome).toEqual({ ok: true });
+    // It did take longer by the clock than its CPU limit: a clock limit would have failed it.
+    expect(Date.now() - started).toBeGreaterThan(3000);
+  });
+
+  it('an example that never ends still ends at its CPU time on a busy machine', async () => {
+    const outcome = await withCpuHogs(HOGS, () =>
+      runExample(python('while True:\n    pass'), fixtures, { cpuTimeMs: 2000, timeoutMs: 180_000 }),
+    );
+    expect(outcome).toEqual({ ok: false, message: 'used more than 2 s of CPU time' });
+  });
+});

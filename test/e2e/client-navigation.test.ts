@@ -168,11 +168,29 @@ describe('language dropdown', () => {
     it(`keeps the chapter and the heading (${from || 'en/'} -> ${to || 'en/'})`, async () => {
       const { context, page, problems } = await openPage(site);
       await gotoHydrated(page, site.url(`${from}dictionary/#merging-dictionaries`));
-      await page.locator('.language-dropdown summary').click();
-      await page.locator('.language-dropdown a', { hasText: label }).click();
-      await page.waitForURL(site.url(`${to}dictionary/#merging-dictionaries`));
+      // The navbar hides once the page has scrolled: a little scroll up brings it back, as a reader does.
+      await page.mouse.move(800, 450);
+      await expect
+        .poll(async () => {
+          if (!(await page.locator('.navbar-hidden').count())) return true;
+          await page.mouse.wheel(0, -20);
+          return false;
+        })
+        .toBe(true);
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.navbar')!).transform === 'none');
+      // With the mouse, where the menu is: a locator's click would scroll it into view first, and
+      // the navbar is sticky, so the page would move (test/e2e/table-of-contents.test.ts has more).
+      for (const target of [
+        page.locator('.language-dropdown summary'),
+        page.locator('.language-dropdown a', { hasText: label }),
+      ]) {
+        await target.waitFor();
+        const box = (await target.boundingBox())!;
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      }
+      // The place goes along, not the #heading (src/client/router.ts).
+      await page.waitForURL(site.url(`${to}dictionary/`));
       await waitForHydration(page);
-      // A full load: the browser jumps to the fragment (smooth scrolling is for in-page links only).
       await expect
         .poll(() => page.evaluate(() => document.getElementById('merging-dictionaries')!.getBoundingClientRect().top), {
           timeout: 5000,

@@ -106,13 +106,18 @@ describe('small and mid-size screens', () => {
     await context.close();
   });
 
-  it('shows the right-hand table of contents from 1720 px (comparisons need the width below), and a collapsible "On this page" below', async () => {
+  it('shows the right-hand table of contents from 1720 px (comparisons need the width below), in the sidebar from 1280 px, and a collapsible "On this page" below', async () => {
     const { context, page } = await openPage(site, { viewport: { width: 1720, height: 800 } });
     await gotoHydrated(page, site.url('dictionary/'));
     expect(await page.locator('.main-toc .toc').isVisible()).toBe(true);
+    expect(await page.locator('.sidebar-toc').isVisible()).toBe(false);
     expect(await page.locator('.toc-collapsible').isVisible()).toBe(false);
     await page.setViewportSize({ width: 1440, height: 800 });
     expect(await page.locator('.main-toc').isVisible()).toBe(false);
+    expect(await page.locator('.sidebar-toc').isVisible()).toBe(true);
+    expect(await page.locator('.toc-collapsible').isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1200, height: 800 });
+    expect(await page.locator('.sidebar-toc').isVisible()).toBe(false);
     const collapsible = page.locator('.toc-collapsible');
     expect(await collapsible.isVisible()).toBe(true);
     expect(await collapsible.locator('a').first().isVisible()).toBe(false);

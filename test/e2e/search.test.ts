@@ -4,6 +4,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { builtSiteDir, launchChromium, newContext, serveSite, watchConsole, BASE_PATH } from '../helpers/browser.js';
+import { groupByPage, inGroupOrder } from '../../src/search/shared/group.js';
 import { findMatches } from '../../src/search/shared/highlight.js';
 import { loadEngine, loadTexts } from '../search/relevance-queries.js';
 import { startStaticServer, type RunningServer } from '../../src/server/static-server.js';
@@ -35,6 +36,7 @@ const LOCALES = [
     noResults: 'No results',
     seeAll: 'See all results',
     noDocs: 'No documents were found',
+    count: (n: number) => (n === 1 ? 'One document found' : `${n} documents found`),
     remove: 'Remove highlighting',
     indexPath: `${BASE_PATH}search-index.json`,
   },
@@ -48,6 +50,7 @@ const LOCALES = [
     noResults: '没有结果',
     seeAll: '查看全部结果',
     noDocs: '没有找到相关章节',
+    count: (n: number) => `找到 ${n} 章`,
     remove: '取消高亮',
     indexPath: `${BASE_PATH}zh-cn/search-index.json`,
   },
@@ -310,17 +313,15 @@ describe.each(LOCALES)('search page ($code)', (locale) => {
     // The first result's page comes first; the list's tail, far below the viewport, waits.
     await expect.poll(() => requestedPages().has(hits[0].doc.g), { timeout: 20_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
-    // A page that only results at the end of the list come from.
-    const headPages = new Set(hits.slice(0, 40).map((hit) => hit.doc.g));
-    const tail = hits
-      .map((hit, at) => ({ page: hit.doc.g, at }))
-      .reverse()
-      .find(({ page: g }) => !headPages.has(g));
+    // The list shows the results grouped by page: the last group's page is far below the viewport.
+    const shown = inGroupOrder(groupByPage(hits));
+    const headPages = new Set(shown.slice(0, 40).map((hit) => hit.doc.g));
+    const tail = [...shown].reverse().find((hit) => !headPages.has(hit.doc.g));
     expect(tail, 'no page only the tail of the list comes from').toBeDefined();
     expect(requestedPages().size).toBeLessThan(allPages.size);
-    expect(requestedPages().has(tail!.page)).toBe(false);
-    await page.locator('.search-page-result').nth(tail!.at).scrollIntoViewIfNeeded();
-    await expect.poll(() => requestedPages().has(tail!.page), { timeout: 20_000 }).toBe(true);
+    expect(requestedPages().has(tail!.doc.g)).toBe(false);
+    await page.locator(`.search-page-result[data-doc="${tail!.doc.i}"]`).scrollIntoViewIfNeeded();
+    await expect.poll(() => requestedPages().has(tail!.doc.g), { timeout: 20_000 }).toBe(true);
     for (const requested of requestedPages()) expect(allPages.has(requested)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
@@ -330,9 +331,105 @@ describe.each(LOCALES)('search page ($code)', (locale) => {
     const { page } = await open(`${searchPath}?q=${encodeURIComponent(locale.query)}&ctx=${locale.chapter}`);
     await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
     const hrefs = await page
-      .locator('.search-page-result h3 a')
+      .locator('.search-page-group a')
       .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(hrefs.length).toBeGreaterThan(1);
     for (const href of hrefs) expect(href).toBe(`${BASE_PATH}${locale.prefix}${locale.chapter}/`);
+    expect(await page.locator('.search-page-group').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe.each(LOCALES)('results grouped by page ($code)', (locale) => {
+  const chapters = () => loadEngine(builtSiteDir(), locale.language).documents.filter((doc) => !doc.s).length;
+
+  it("the navbar lists each page once, its sections under it, in the engine's order", async () => {
+    const { page, problems } = await open(`${BASE_PATH}${locale.prefix}hello-world/`);
+    await input(page).focus();
+    await input(page).fill(locale.query);
+    await expect.poll(() => results(page).count()).toBe(8);
+    const expected = groupByPage(loadEngine(builtSiteDir(), locale.language).search(locale.query, { limit: 8 }));
+    const shown = await page.locator('.search-dropdown .search-result-group').evaluateAll((groups) =>
+      groups.map((group) => {
+        const label = document.getElementById(group.getAttribute('aria-labelledby') ?? '');
+        return {
+          role: group.getAttribute('role'),
+          label: label?.textContent ?? '',
+          links: [...group.querySelectorAll('[role="option"]')].map((a) => ({
+            path: (a as HTMLAnchorElement).pathname,
+            hash: (a as HTMLAnchorElement).hash,
+          })),
+        };
+      }),
+    );
+    expect(shown).toEqual(
+      expected.map((group) => ({
+        role: 'group',
+        label: group.title,
+        links: [...(group.own ? [group.own] : []), ...group.sections].map((hit) => ({
+          path: hit.doc.u,
+          hash: hit.doc.h ?? '',
+        })),
+      })),
+    );
+    // Some page is there for its sections alone, and some page holds several.
+    expect(expected.some((group) => group.sections.length > 1)).toBe(true);
+    // The arrow keys walk the options in the order they are shown.
+    await page.keyboard.press('ArrowDown');
+    const second = shown.flatMap((group) => group.links)[1];
+    expect(await results(page).nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(new URL((await results(page).nth(1).getAttribute('href'))!, page.url()).pathname).toBe(second.path);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the search page counts the pages found, not their sections, and lists each page with its sections', async () => {
+    const { page, problems } = await open(`${BASE_PATH}${locale.prefix}search/?q=${encodeURIComponent(locale.query)}`);
+    const hits = loadEngine(builtSiteDir(), locale.language).search(locale.query);
+    const groups = groupByPage(hits);
+    await expect.poll(() => page.locator('.search-page-group').count(), { timeout: 20_000 }).toBe(groups.length);
+    expect(hits.length).toBeGreaterThan(groups.length);
+    expect(groups.length).toBeLessThanOrEqual(chapters());
+    expect(await page.locator('.search-page-count').textContent()).toBe(locale.count(groups.length));
+    const listed = await page.locator('.search-page-group').evaluateAll((items) =>
+      items.map((item) => ({
+        title: item.querySelector('h3')?.textContent ?? '',
+        page: item.querySelector<HTMLAnchorElement>('h3 a')?.pathname,
+        sections: [...item.querySelectorAll<HTMLAnchorElement>('.search-page-sections h4 a')].map((a) => a.pathname),
+      })),
+    );
+    expect(listed.map((group) => group.title)).toEqual(groups.map((group) => group.title));
+    for (const group of listed) for (const section of group.sections) expect(section).toBe(group.page);
+    expect(listed.map((group) => group.sections.length)).toEqual(groups.map((group) => group.sections.length));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('counts one page as one, and says so in the singular', async () => {
+    const { page } = await open(
+      `${BASE_PATH}${locale.prefix}search/?q=${encodeURIComponent(locale.query)}&ctx=${locale.chapter}`,
+    );
+    await expect.poll(() => page.locator('.search-page-group').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.locator('.search-page-result').count()).toBeGreaterThan(1);
+    expect(await page.locator('.search-page-count').textContent()).toBe(locale.count(1));
+    await page.close();
+  });
+
+  it('finds JavaScript operators and marks them in the snippets', async () => {
+    const { page, problems } = await open(`${BASE_PATH}${locale.prefix}search/?q=${encodeURIComponent('?.')}`);
+    await expect.poll(() => page.locator('.search-page-group').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.search-page-group h3 a').first().getAttribute('href')).toContain('/dictionary/');
+    await expect
+      .poll(
+        async () => (await page.locator('.search-page-result mark.search-match').allTextContents()).includes('?.'),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    for (const mark of await page.locator('.search-page-result mark.search-match').allTextContents())
+      expect(mark).toBe('?.');
+    expect(problems).toEqual([]);
     await page.close();
   });
 });
@@ -473,7 +570,7 @@ describe('search never runs markup from a chapter', () => {
       await expect.poll(() => page.locator('.search-page-result').count()).toBeGreaterThan(0);
       expect(await page.locator('.search-page-results img').count()).toBe(0);
       expect(await page.locator('.search-page-results').textContent()).toContain('<img');
-      await page.locator('.search-page-result h3 a').first().click();
+      await page.locator('.search-page-group h3 a').first().click();
       await expect.poll(() => page.locator('mark.search-highlight').count()).toBeGreaterThan(0);
       expect(await page.locator('.markdown img').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();

@@ -102,24 +102,32 @@ describe('code blocks', () => {
 });
 
 describe('responsive layout', () => {
-  it('shows sidebar and a right-hand table of contents on wide desktops, the contents above the chapter down to 997 px, and drops the sidebar below', async () => {
+  it('shows sidebar and a right-hand table of contents on wide desktops, the contents in the sidebar down to 1280 px and above the chapter below, and drops the sidebar below 997 px', async () => {
     const { context, page } = await openThemed('light');
     await page.setViewportSize({ width: 1800, height: 900 });
     await gotoHydrated(page, site.url('dictionary/'));
     expect(await isDisplayed(page, '.sidebar')).toBe(true);
-    expect(await isDisplayed(page, '.toc')).toBe(true);
+    expect(await isDisplayed(page, '.main-toc .toc')).toBe(true);
+    expect(await isDisplayed(page, '.sidebar-toc')).toBe(false);
     expect(await isDisplayed(page, '.navbar-menu-toggle')).toBe(false);
-    expect(await page.locator('.toc').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+    expect(await page.locator('.main-toc .toc').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
 
-    // Below 1720 px the comparisons keep the width, and the contents sit above the chapter.
+    // Below 1720 px the comparisons keep the width, and the contents sit at the top of the sidebar.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await isDisplayed(page, '.main-toc .toc')).toBe(false);
+    expect(await isDisplayed(page, '.sidebar-toc')).toBe(true);
+    expect(await isDisplayed(page, '.toc-collapsible')).toBe(false);
+
+    // Below 1280 px they sit above the chapter.
     await page.setViewportSize({ width: 1100, height: 900 });
     expect(await isDisplayed(page, '.sidebar')).toBe(true);
-    expect(await isDisplayed(page, '.toc')).toBe(false);
+    expect(await isDisplayed(page, '.main-toc .toc')).toBe(false);
+    expect(await isDisplayed(page, '.sidebar-toc')).toBe(false);
     expect(await isDisplayed(page, '.toc-collapsible')).toBe(true);
 
     await page.setViewportSize({ width: 800, height: 900 });
     expect(await isDisplayed(page, '.sidebar')).toBe(false);
-    expect(await isDisplayed(page, '.toc')).toBe(false);
+    expect(await isDisplayed(page, '.main-toc .toc')).toBe(false);
     expect(await isDisplayed(page, '.toc-collapsible')).toBe(true);
     expect(await isDisplayed(page, '.navbar-menu-toggle')).toBe(true);
     // JavaScript and Python columns stack on narrow screens.

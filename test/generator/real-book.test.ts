@@ -63,6 +63,10 @@ const SPEC_SLUGS = [
   'logging-and-debugging',
   'testing-with-pytest',
   'uv',
+  // Book 1.3 (issue 41) adds these.
+  'code-quality-tools',
+  'data-modelling',
+  'decorators-and-context-managers',
 ].sort();
 
 /** Chapters that teach nothing to practise: the book's front and back matter. */

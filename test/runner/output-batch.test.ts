@@ -53,7 +53,18 @@ describe("a sandbox worker's output batch", () => {
 
 describe('messages from the sandbox', () => {
   it('are accepted only in their known shapes', () => {
-    expect(workerMessage({ type: 'exit', status: 0 })).toEqual({ type: 'exit', status: 0 });
+    // A sandbox runs again only when its worker says so with an explicit true.
+    expect(workerMessage({ type: 'exit', status: 0 })).toEqual({ type: 'exit', status: 0, reusable: false });
+    expect(workerMessage({ type: 'exit', status: 0, reusable: 'yes' })).toEqual({
+      type: 'exit',
+      status: 0,
+      reusable: false,
+    });
+    expect(workerMessage({ type: 'exit', status: 1, reusable: true })).toEqual({
+      type: 'exit',
+      status: 1,
+      reusable: true,
+    });
     expect(workerMessage({ type: 'exit', status: 'x' })).toBeUndefined();
     expect(workerMessage({ type: 'stdout', text: 1 })).toBeUndefined();
     expect(workerMessage({ type: 'navigate', url: 'x' })).toBeUndefined();

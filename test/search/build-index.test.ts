@@ -18,7 +18,15 @@ const pairs: CjkSegmenter = (run) => run.match(/.{1,2}/gu) ?? [];
 function page(
   slug: string,
   title: string,
-  sections: { id?: string; heading?: string; text: string }[],
+  sections: {
+    id?: string;
+    heading?: string;
+    text: string;
+    code?: string;
+    headingCode?: string;
+    javascript?: string;
+    keywords?: string[];
+  }[],
   extra: Partial<PageModel> = {},
 ): PageModel {
   return {
@@ -43,7 +51,7 @@ function page(
       { label: 'Part 1', href: '' },
       { label: title, href: '' },
     ],
-    sections: sections.map((s) => ({ headingId: s.id, heading: s.heading, depth: s.id ? 2 : undefined, text: s.text })),
+    sections: sections.map(({ id, ...s }) => ({ headingId: id, depth: id ? 2 : undefined, ...s })),
     ...extra,
   };
 }
@@ -129,6 +137,43 @@ describe('buildIndex', () => {
     expect(decodePostings(merge[SEARCH_FIELDS.indexOf('c')])).toEqual([{ doc: 1, tf: 3 }]);
     expect(decodePostings(lists('dictionari')[SEARCH_FIELDS.indexOf('t')])).toEqual([{ doc: 0, tf: 1 }]);
     expect(tokens).not.toContain('the');
+  });
+
+  it("indexes code as code: the comparisons' JavaScript (j), inline code (n), a section's keywords (k)", () => {
+    const index = buildIndex(
+      [
+        page('equality', 'Variables', [
+          { text: 'Intro.' },
+          {
+            id: 'identity',
+            heading: 'Identity and ===',
+            text: 'Python has == where JavaScript has ===.',
+            code: '==\n===',
+            javascript: 'console.log(a === b);',
+            keywords: ['!==', 'strict equality'],
+          },
+        ]),
+      ],
+      'en',
+      pairs,
+    );
+    expect(index.v).toBe(3);
+    const tokens = index.tokens.split(' ');
+    const lists = (token: string) => index.postings[tokens.indexOf(token)].split('|');
+    const field = (token: string, f: (typeof SEARCH_FIELDS)[number]) =>
+      decodePostings(lists(token)[SEARCH_FIELDS.indexOf(f)] ?? '');
+    expect(field('===', 's')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('===', 'j')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('===', 'n')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('===', 'c')).toEqual([]);
+    expect(field('!==', 'k')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('console.log', 'j')).toEqual([{ doc: 1, tf: 1 }]);
+    // Keywords are read both ways: "strict equality" as prose (equal) and as code (equality).
+    expect(field('equal', 'k')).toEqual([{ doc: 1, tf: 1 }]);
+    expect(field('equality', 'k')).toEqual([{ doc: 1, tf: 1 }]);
+    const engine = new SearchEngine(JSON.parse(JSON.stringify(index)) as SearchIndexFile);
+    expect(engine.search('!==')[0]).toMatchObject({ type: 'Keywords', doc: { h: '#identity' } });
+    expect(engine.search('===')[0].doc.h).toBe('#identity');
   });
 
   it('keeps only the opening of long texts in the index, marked as cut', () => {

@@ -16,6 +16,18 @@ describe('findMatches', () => {
     expect(findMatches('the and of', ['the'])).toEqual([]);
   });
 
+  it("matches JavaScript's operators where the index reads them, never one inside another", () => {
+    expect(show(highlightParts('Use === where JavaScript has == and !==.', ['===']))).toBe(
+      'Use [===] where JavaScript has == and !==.',
+    );
+    expect(show(highlightParts('x ?? y and a?.b', ['??', '?.']))).toBe('x [??] y and a[?.]b');
+    // The `?` of a conditional is `?:`; a regular expression's `?` is no operator.
+    expect(show(highlightParts('n > 1 ? "s" : "" and /a+?/', ['?:']))).toBe('n > 1 [?] "s" : "" and /a+?/');
+    expect(show(highlightParts('f(...args) and [...] and { ...a }', ['...']))).toBe(
+      'f([...]args) and [...] and { ...a }',
+    );
+  });
+
   it('matches Chinese tokens inside runs and merges overlaps', () => {
     expect(show(highlightParts('创建虚拟环境，然后激活虚拟环境', ['虚拟', '环境']))).toBe(
       '创建[虚拟环境]，然后激活[虚拟环境]',

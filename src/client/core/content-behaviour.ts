@@ -5,7 +5,9 @@
  */
 
 import type { loadLazyModule } from './lazy-modules.js';
-import type { RunnerModule } from './lazy-contracts.js';
+import type { ProgressModule, RunnerModule } from './lazy-contracts.js';
+import type { SiteData } from '../../shared/model/page.js';
+import { codeKey, droppedKey, exercisesKey, lastChapterKey, LEARNER_CHANGE } from '../../progress/shared/keys.js';
 import { pageSiteData } from './page-site-data.js';
 
 async function copyText(text: string): Promise<void> {
@@ -135,6 +137,62 @@ export function selectTab(tab: HTMLElement, focus: boolean): void {
     }
   }
   if (focus) tab.focus();
+}
+
+/**
+ * What the reader left in this browser, on the page just rendered: on a chapter, it is noted as
+ * the one they read last, and the code they edited there is put back (the runner is loaded only
+ * if there is some); their progress is shown (its module is loaded only if there is progress to
+ * show, or on the home page, whose "Your progress" panel is always there).
+ */
+export function applyReaderState(
+  site: Pick<SiteData, 'basePath' | 'lazyModules'>,
+  chapter: string | undefined,
+  root: ParentNode,
+  load: typeof loadLazyModule,
+): void {
+  shownSite = { site, load };
+  const { basePath } = site;
+  let hasCode = false;
+  let hasProgress = false;
+  try {
+    if (chapter) {
+      localStorage.setItem(lastChapterKey(basePath), JSON.stringify({ slug: chapter, at: Date.now() }));
+      hasCode =
+        localStorage.getItem(codeKey(basePath, chapter)) !== null ||
+        localStorage.getItem(droppedKey(basePath, chapter)) !== null;
+    }
+    hasProgress = localStorage.getItem(exercisesKey(basePath)) !== null;
+  } catch {
+    /* storage disabled: nothing was kept to show */
+  }
+  // Marked once the page shows what the reader left (tests and tools wait for it: data-reader-state).
+  const done = () => (document.documentElement.dataset.readerState = chapter ?? 'home');
+  const restored = hasCode
+    ? runner(load).then((r) => r.restoreEdits(root)) // on failure the examples show the book's code
+    : Promise.resolve();
+  const shown = hasProgress || root.querySelector('[data-learner-home]') ? showProgress(site, load) : Promise.resolve();
+  void Promise.allSettled([restored, shown]).then(done);
+}
+
+/** The page last rendered, for the progress shown when the reader's data changes. */
+let shownSite: { site: Pick<SiteData, 'lazyModules'>; load: typeof loadLazyModule } | undefined;
+// A Check kept its outcome (progress/client/store.ts says so): the progress module shows it,
+// loaded now if the page had no progress to show before.
+window.addEventListener(LEARNER_CHANGE, () => {
+  if (shownSite) void showProgress(shownSite.site, shownSite.load).catch(() => {});
+});
+
+let progress: Promise<ProgressModule> | undefined;
+/** Loads the progress module (once) and shows the reader's progress on the current page. */
+async function showProgress(site: Pick<SiteData, 'lazyModules'>, load: typeof loadLazyModule): Promise<void> {
+  const asset = site.lazyModules.progress;
+  if (!asset) return;
+  progress ??= load<ProgressModule>(asset);
+  progress.catch(() => {
+    progress = undefined; // the next page render tries again
+  });
+  await (await progress).showProgress();
 }
 
 /** The reader pointed at or focused Run or Edit: the runner and the block's runtime start loading (nothing is shown). */

@@ -4,6 +4,7 @@
  * or uses such a control, so it is not part of the first load.
  */
 import { loadLazyModule } from './lazy-modules.js';
+import type { SiteData } from '../../shared/model/page.js';
 
 type Behaviour = typeof import('./content-behaviour.js');
 
@@ -64,14 +65,24 @@ export function installContentEvents(): void {
 }
 
 /**
- * After a page render: applies the reader's remembered tab choices, loading the behaviour only
- * where grouped tabs are, and lets the example runner, once loaded, put back examples the reader
- * edited earlier in the session (it sets the hook, so the first load carries none of its code).
+ * After a page render: applies the reader's remembered tab choices (loading the behaviour only
+ * where grouped tabs are), and once the page is idle, what the reader left in this browser (their
+ * code, their progress: content-behaviour.ts, a lazy chunk, so the first load carries none of it).
+ * `chapter` is the slug of a chapter page.
  */
-export function applyContentStateLater(root: ParentNode = document): void {
+export function applyContentStateLater(
+  site: Pick<SiteData, 'basePath' | 'lazyModules'>,
+  chapter?: string,
+  root: ParentNode = document,
+): void {
   if (root.querySelector('[data-tabs][data-group]'))
     void behaviour()
       .then((b) => b.applyTabChoices(root))
       .catch(() => {});
-  (window as { __pybookAfterRender?: (root: ParentNode) => void }).__pybookAfterRender?.(root);
+  const later = () =>
+    void behaviour()
+      .then((b) => b.applyReaderState(site, chapter, root, loadLazyModule))
+      .catch(() => {});
+  if (window.requestIdleCallback) window.requestIdleCallback(later, { timeout: 2000 });
+  else window.setTimeout(later, 200);
 }

@@ -35,3 +35,9 @@ export interface RunnerModule {
   /** A click on Run, Stop, Check, Edit or Reset. */
   onRunnerButton(button: HTMLButtonElement): Promise<void>;
 }
+
+/** The reader's progress in the page (`progress`). */
+export interface ProgressModule {
+  /** Shows the reader's progress on the page just rendered (sidebar, chapter, home), and keeps it current. */
+  showProgress(): Promise<void>;
+}

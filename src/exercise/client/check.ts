@@ -1,40 +1,19 @@
 /**
- * The page's Check for an exercise: runs the exercise's tests against the code in the starter
- * block, in the reader's Python, and lists which cases pass and which fail (input, expected,
- * actual) in the block's results region. It knows nothing of how Python runs: the runner hands it
- * a `RunPython` (client/runner/ui.ts runs it in a fresh sandbox), so the harness program is the
- * same one `pybook check` verifies (src/exercise/harness.ts).
+ * The results of an exercise's Check, listed in the block's results region: which test cases pass
+ * and which fail (input, expected, actual), the line of the reader's code a failure was raised
+ * at, with a button that puts the editor there. The check itself runs in the page's Python
+ * (runner/client/check-exercise.ts), through the harness `pybook check` verifies (shared/harness.ts).
  */
-import { exerciseProgram, parseExerciseReport, type ExerciseCase, type ExerciseReport } from '../shared/harness.js';
+import { type ExerciseCase, type ExerciseReport } from '../shared/harness.js';
 import type { ExerciseStrings } from '../../shared/i18n/types.js';
-
-/** Runs one Python program afresh in the reader's runtime and gives back what it printed; rejects with a sentence when it could not finish. */
-export type RunPython = (program: string) => Promise<{ stdout: string; stderr: string }>;
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 
-/**
- * Runs the tests of the exercise `block` (a starter code block) against `code`, shows the results
- * and gives back the sentence the block's status line says.
- */
-export async function checkExercise(block: Element, code: string, run: RunPython, t: ExerciseStrings): Promise<string> {
-  const tests = block.getAttribute('data-exercise-tests') ?? '';
-  const region = block.querySelector<HTMLElement>('.exercise-results');
-  let report: ExerciseReport | undefined;
-  let problem: string;
-  try {
-    const result = await run(exerciseProgram(code, tests));
-    report = parseExerciseReport(result.stdout);
-    problem = result.stderr.trim();
-  } catch (error) {
-    problem = (error as Error).message;
-  }
-  if (region) showReport(region, report, problem, t);
-  return summaryOf(report, t);
-}
+/** Puts the reader's editor (opening it if needed) on a line of their code. */
+export type GoToLine = (line: number) => void;
 
-function summaryOf(report: ExerciseReport | undefined, t: ExerciseStrings): string {
+export function summaryOf(report: ExerciseReport | undefined, t: ExerciseStrings): string {
   if (!report) return t.noReport;
   if (report.error) return t.didNotLoad;
   const passed = report.cases.filter((c) => c.passed).length;
@@ -51,6 +30,7 @@ export function showReport(
   report: ExerciseReport | undefined,
   problem: string,
   t: ExerciseStrings,
+  goToLine?: GoToLine,
 ): void {
   const doc = region.ownerDocument;
   const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
@@ -65,24 +45,35 @@ export function showReport(
   region.append(summary);
   if (!report || report.error) {
     summary.dataset.passed = 'false';
+    if (report?.errorLine) summary.append(' ', codeLine(report.errorLine, t, element, goToLine));
     region.append(element('pre', 'exercise-error', report?.error ?? problem));
     return;
   }
   summary.dataset.passed = String(report.cases.every((c) => c.passed));
   const list = element('ul', 'exercise-cases');
-  for (const c of report.cases) list.append(caseItem(c, t, element));
+  for (const c of report.cases) list.append(caseItem(c, t, element, goToLine));
   region.append(list);
 }
 
-function caseItem(
-  c: ExerciseCase,
-  t: ExerciseStrings,
-  element: <K extends keyof HTMLElementTagNameMap>(
-    tag: K,
-    className: string,
-    text?: string,
-  ) => HTMLElementTagNameMap[K],
-): HTMLLIElement {
+type MakeElement = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+) => HTMLElementTagNameMap[K];
+
+/** "(your code, line 7)" and a button that puts the editor there. */
+function codeLine(line: number, t: ExerciseStrings, element: MakeElement, goToLine?: GoToLine): HTMLElement {
+  const span = element('span', 'exercise-case-line exercise-code-line', `(${fill(t.atCodeLine, { line })})`);
+  if (goToLine) {
+    const button = element('button', 'exercise-case-goto', fill(t.goToLine, { line }));
+    button.type = 'button';
+    button.addEventListener('click', () => goToLine(line));
+    span.append(button);
+  }
+  return span;
+}
+
+function caseItem(c: ExerciseCase, t: ExerciseStrings, element: MakeElement, goToLine?: GoToLine): HTMLLIElement {
   const item = element('li', 'exercise-case');
   item.dataset.passed = String(c.passed);
   const head = element('span', 'exercise-case-name', `${c.passed ? '✓' : '✗'} ${c.name}`);
@@ -90,6 +81,7 @@ function caseItem(
   if (c.passed) return item;
   if (c.line !== undefined)
     head.append(element('span', 'exercise-case-line', ` (${fill(t.atLine, { line: c.line })})`));
+  if (c.codeLine) head.append(' ', codeLine(c.codeLine, t, element, goToLine));
   if (c.input !== undefined && c.expected !== undefined) {
     const values = element('dl', 'exercise-case-values');
     for (const [label, value] of [

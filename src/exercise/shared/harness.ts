@@ -174,6 +174,18 @@ def _describe(error):
     return "".join(traceback.format_exception_only(type(error), error)).strip()
 
 
+def _line_in_candidate(error):
+    # The line of the reader's code where the error was raised (the innermost frame of
+    # exercise.py), or where a syntax error is; None when the error is not in their code.
+    if isinstance(error, SyntaxError) and error.filename == "exercise.py":
+        return error.lineno
+    line = None
+    for frame, frame_line in traceback.walk_tb(error.__traceback__):
+        if frame.f_code.co_filename == "exercise.py":
+            line = frame_line
+    return line
+
+
 def _failed_assert(error, asserts, source):
     # The innermost frame of the tests file, and the assert statement that spans its line.
     frame, line = None, None
@@ -209,6 +221,7 @@ def _run_exercise(candidate, tests):
             exec(compile(candidate, "exercise.py", "exec"), namespace)
     except BaseException as error:
         report["error"] = "exercise.py: " + _describe(error)
+        report["errorLine"] = _line_in_candidate(error)
         report["output"] = captured.getvalue()
         return report
     # The candidate's own tests (an exercise in writing tests), for the exercise's tests to run.
@@ -231,8 +244,9 @@ def _run_exercise(candidate, tests):
                 # Evaluating the sides again may print too: that goes with the candidate's output.
                 with contextlib.redirect_stdout(captured):
                     case.update(passed=False, error=_describe(error), **_failed_assert(error, asserts, tests))
+                case["codeLine"] = _line_in_candidate(error)
             except BaseException as error:
-                case.update(passed=False, error=_describe(error))
+                case.update(passed=False, error=_describe(error), codeLine=_line_in_candidate(error))
             report["cases"].append(case)
     report["output"] = captured.getvalue()[:4000]
     return report
@@ -252,6 +266,8 @@ export interface ExerciseCase {
   error?: string;
   /** The failing assert: its line in the tests block, its expression, and for `a == b` both sides. */
   line?: number;
+  /** The line of the reader's code where the failure was raised, when it was raised there. */
+  codeLine?: number | null;
   expression?: string;
   input?: string;
   expected?: string;
@@ -262,6 +278,8 @@ export interface ExerciseReport {
   cases: ExerciseCase[];
   /** What the candidate or the tests raised while loading: then no case ran. */
   error?: string;
+  /** The line of the reader's code that error points at (a syntax error, an exception at load). */
+  errorLine?: number | null;
   /** What the candidate printed (first 4,000 characters). */
   output: string;
 }

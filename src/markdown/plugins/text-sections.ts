@@ -35,6 +35,15 @@ export function comparedJavaScript(node: Nodes): string[] {
   return 'children' in node ? (node.children as Nodes[]).flatMap(comparedJavaScript) : [];
 }
 
+/** The inline code spans of a node's prose (code blocks left out), in order. */
+export function inlineCode(node: Nodes): string[] {
+  if (node.type === 'inlineCode') return [node.value];
+  if (node.type === 'code' || node.type === 'yaml' || !('children' in node)) return [];
+  return (node.children as Nodes[]).flatMap(inlineCode);
+}
+
+const joinLines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join('\n');
+
 /** Splits a chapter into its introduction and one section per h2/h3, for search documents. */
 export function collectSections(tree: Root, file: VFile): TextSection[] {
   const headings = file.data.headings ?? [];
@@ -49,17 +58,21 @@ export function collectSections(tree: Root, file: VFile): TextSection[] {
       if (node.type === 'heading') {
         const heading = headings[headingIndex++];
         if (heading && heading.depth <= 3) {
-          sections.push({ headingId: heading.id, heading: heading.text, depth: heading.depth, text: '' });
+          const section: TextSection = { headingId: heading.id, heading: heading.text, depth: heading.depth, text: '' };
+          const code = inlineCode(node);
+          if (code.length) section.headingCode = joinLines(...code);
+          if (node.data?.searchKeywords?.length) section.keywords = node.data.searchKeywords;
+          sections.push(section);
           continue;
         }
       }
+      const current = sections[sections.length - 1];
       const text = proseText(node).replace(/\s+/g, ' ').trim();
       if (text) append(text);
-      const code = comparedJavaScript(node);
-      if (code.length) {
-        const current = sections[sections.length - 1];
-        current.javascript = [current.javascript, ...code].filter(Boolean).join('\n');
-      }
+      const code = inlineCode(node);
+      if (code.length) current.code = joinLines(current.code, ...code);
+      const javascript = comparedJavaScript(node);
+      if (javascript.length) current.javascript = joinLines(current.javascript, ...javascript);
     }
   };
   walk(tree.children);

@@ -42,6 +42,15 @@ export function exerciseKey(exercise: { starter: string; tests: string; answer: 
   return exampleKey({ lang: 'exercise', code: [exercise.starter, exercise.tests, exercise.answer].join('\0') });
 }
 
+/**
+ * An exercise's identity for the reader's progress: its tests only, which are the same in every
+ * language (so an exercise solved in one language is solved in the other), and which decide what
+ * "solved" means (so a solved exercise whose tests change is not solved any more).
+ */
+export function exerciseTestsKey(exercise: { tests: string }): string {
+  return exampleKey({ lang: 'exercise-tests', code: exercise.tests });
+}
+
 /** The folder of the npm `pyodide` package (the runtime the site ships and the check runs). */
 export function pyodideFolder(): string {
   return path.dirname(createRequire(import.meta.url).resolve('pyodide'));

@@ -38,7 +38,7 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
   // What `npm run prepare` made of them (a copy here, no CPU): .br/.gz siblings, which `pybook
   // serve` sends to browsers that accept them, and the standard library repacked with bytecode.
   const prepared = precompressedPyodide();
-  const pyodide = new Map<string, { file: CopiedFile; url: string }>();
+  const pyodide = new Map<string, { file: CopiedFile; url: string; sent: number }>();
   for (const name of PYODIDE_FILES) {
     const { original, replacement, siblings = {} } = prepared.get(name) ?? {};
     // A repacked file is not the package's: named by its content, not only by the version folder.
@@ -46,7 +46,8 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
     const served = pyodideDir + (replacement?.sha1 ? name.replace(/(\.[^.]+)$/, `.${replacement.sha1.slice(0, 10)}$1`) : name);
     files.set(served, file);
     for (const [encoding, sibling] of Object.entries(siblings)) files.set(`${served}.${encoding}`, sibling);
-    pyodide.set(name, { file, url: base + served });
+    // What a browser downloads: the brotli sibling where there is one (pybook serve sends it).
+    pyodide.set(name, { file, url: base + served, sent: siblings.br?.size ?? file.size });
   }
   // Only the lock file's header: no package beyond the standard library is loaded, so its 120 KB
   // list of packages (to be fetched from a CDN) is left out.
@@ -84,7 +85,10 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
     sandbox: workers['sandbox-host'],
     python: {
       worker: workers['python-worker'],
-      files: PYODIDE_FILES.map((name) => ({ name, url: pyodide.get(name)!.url, bytes: pyodide.get(name)!.file.size })),
+      files: PYODIDE_FILES.map((name) => {
+        const { url, file, sent } = pyodide.get(name)!;
+        return { name, url, bytes: file.size, sent };
+      }),
       lock: JSON.stringify({ info: lock.info, packages: {} }),
     },
     javascript: { worker: workers['sandbox-worker'] },

@@ -21,6 +21,8 @@ export interface CodeEditor {
   readonly element: HTMLElement;
   value(): string;
   focus(): void;
+  /** Puts the cursor at the start of a line (1-based) and shows it. */
+  goToLine(line: number): void;
 }
 
 export interface EditorOptions {
@@ -115,4 +117,10 @@ const editorOf = (element: HTMLElement, view: EditorView): CodeEditor => ({
   element,
   value: () => view.state.doc.toString(),
   focus: () => view.focus(),
+  goToLine: (line) => {
+    const { doc } = view.state;
+    const at = doc.line(Math.min(Math.max(1, Math.trunc(line)), doc.lines)).from;
+    view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    view.focus();
+  },
 });

@@ -4,7 +4,9 @@ import { OUTPUT_LIMITS } from './output-batch.js';
 /**
  * The reader's output panel under an example (made on the first run, after the book's output):
  * the run's text as it arrives, cut at the output limits (the sandbox cuts it first; this is the
- * page's own guard), and hints under it.
+ * page's own guard), and hints under it. Its height is limited (it scrolls, and "Show all" lifts
+ * the limit), so a print loop does not make the page miles long. It is a plain part of its code
+ * block, labelled, not a landmark: a page with twenty examples run has no twenty "regions".
  */
 export class OutputPanel {
   readonly panel: HTMLElement;
@@ -21,8 +23,6 @@ export class OutputPanel {
     if (!panel) {
       panel = document.createElement('div');
       panel.className = 'code-output code-run-output';
-      panel.setAttribute('role', 'region');
-      panel.setAttribute('aria-label', t.yourRun);
       const label = document.createElement('div');
       label.className = 'code-output-label';
       const name = document.createElement('span');
@@ -46,7 +46,8 @@ export class OutputPanel {
   startRun(): void {
     this.code.textContent = '';
     this.verdict.textContent = '';
-    for (const hint of Array.from(this.panel.querySelectorAll('.code-run-hint'))) hint.remove();
+    for (const extra of Array.from(this.panel.querySelectorAll('.code-run-hint, .code-run-more'))) extra.remove();
+    this.panel.classList.remove('show-all');
     this.shown = 0;
     this.cut = false;
     this.panel.dataset.verdict = 'pending';
@@ -81,9 +82,39 @@ export class OutputPanel {
     return this.cut;
   }
 
+  /** The run is over: says what it came to, and offers "Show all" when its output is taller than the panel. */
   setVerdict(verdict: string, label = ''): void {
     this.panel.dataset.verdict = verdict;
     this.verdict.textContent = label;
+    const pre = this.code.parentElement!;
+    if (pre.scrollHeight > pre.clientHeight + 1)
+      this.more(this.t.showAllOutput, (button) => {
+        const all = this.panel.classList.toggle('show-all');
+        button.textContent = all ? this.t.showLessOutput : this.t.showAllOutput;
+        button.setAttribute('aria-expanded', String(all));
+      }).setAttribute('aria-expanded', 'false');
+  }
+
+  /** The runtime could not start: why, where the output would be, and a button to try again. */
+  failed(message: string, retryLabel: string, retry: () => void): void {
+    this.append(`${message}\n`, 'stderr');
+    this.more(retryLabel, () => retry());
+  }
+
+  /** A button in the row under the output. */
+  private more(label: string, onClick: (button: HTMLButtonElement) => void): HTMLButtonElement {
+    let row = this.panel.querySelector<HTMLElement>(':scope > .code-run-more');
+    if (!row) {
+      row = document.createElement('div');
+      row.className = 'code-run-more';
+      this.panel.querySelector('.code-output-pre')!.after(row);
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = label;
+    button.addEventListener('click', () => onClick(button));
+    row.appendChild(button);
+    return button;
   }
 
   /** A sentence under the output (why it failed, what to do), with an optional link at its end. */

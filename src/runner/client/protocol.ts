@@ -68,7 +68,8 @@ export type FromSandbox =
   | { type: 'alive'; id: number }
   | { type: 'stdout' | 'stderr'; id: number; text: string }
   | { type: 'truncated'; id: number }
-  | { type: 'exit'; id: number; status: number };
+  /** `reusable`: the sandbox may run another program (its interpreter is reset between runs). */
+  | { type: 'exit'; id: number; status: number; reusable: boolean };
 
 /** Worker -> sandbox host (the host adds the run id). */
 export type FromWorker =
@@ -76,7 +77,7 @@ export type FromWorker =
   | { type: 'load-failed'; message: string }
   | { type: 'stdout' | 'stderr'; text: string }
   | { type: 'truncated' }
-  | { type: 'exit'; status: number };
+  | { type: 'exit'; status: number; reusable: boolean };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -93,7 +94,10 @@ export function workerMessage(value: unknown): FromWorker | undefined {
     case 'stderr':
       return typeof value.text === 'string' ? { type: value.type, text: value.text } : undefined;
     case 'exit':
-      return Number.isInteger(value.status) ? { type: 'exit', status: value.status as number } : undefined;
+      // Only an explicit true makes a sandbox run again: anything else retires it.
+      return Number.isInteger(value.status)
+        ? { type: 'exit', status: value.status as number, reusable: value.reusable === true }
+        : undefined;
     default:
       return undefined;
   }

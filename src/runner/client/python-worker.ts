@@ -3,14 +3,16 @@
  * no network (its CSP forbids every request): the 'load' message names Pyodide's files, which
  * then arrive as Blobs, one 'file' message each as the page's downloads finish; its two modules
  * are imported from blob URLs as they arrive, and its requests for the wasm and the standard
- * library are answered from those Blobs, so it starts on the first while the others download. One worker runs one program, through the same PythonSession as
- * `pybook check`; the next run gets a new worker (a fresh interpreter, fresh modules, a fresh
- * copy of the fixtures).
+ * library are answered from those Blobs, so it starts on the first while the others download.
+ * Programs run one at a time through the same PythonSession as
+ * `pybook check`. The next run takes the same interpreter, reset by the harness (fresh
+ * modules, globals, folder and copy of the fixtures), unless this run reached JavaScript or
+ * crashed: then its 'exit' says reusable: false and the page starts a new worker.
  *
  * Messages in: {type: 'load', fileNames, lock, fixtures}, {type: 'file', name, file} for each of
  * fileNames, then {type: 'run', source, stdin, limits}.
  * Out: {type: 'ready'} or {type: 'load-failed', message}; {type: 'stdout' | 'stderr', text} in
- * batches, {type: 'truncated'}, {type: 'exit', status}.
+ * batches, {type: 'truncated'}, {type: 'exit', status, reusable}.
  */
 import type { PyodideAPI } from 'pyodide';
 import { PythonSession } from '../shared/python-session.js';
@@ -127,6 +129,7 @@ scope.onmessage = ({ data }) => {
     mark('run');
     const output = new OutputBatch(post, data.limits);
     let printed = false;
+    let crashed = false;
     let status: number;
     try {
       status = await ready.run(
@@ -147,13 +150,15 @@ scope.onmessage = ({ data }) => {
     } catch (error) {
       // The interpreter itself failed (the program's own exceptions the harness reports as Python
       // does): say so, and end the run. This worker's interpreter is not used again ('crashed'
-      // tells pybook check's host, which keeps one; the page starts a new worker for every run).
+      // tells pybook check's host; the page hears reusable: false with the exit).
       const message = (error instanceof Error ? error.message : String(error)).trimEnd().split('\n').slice(-1)[0];
       output.write('stderr', `Python itself failed while running the program: ${message}\n`);
       post({ type: 'crashed', message });
+      crashed = true;
       status = 1;
     }
     output.flush();
-    post({ type: 'exit', status });
+    // The page runs the next program here too, unless this one reached JavaScript or crashed.
+    post({ type: 'exit', status, reusable: !crashed && ready.reusable });
   });
 };

@@ -44,19 +44,23 @@ function blob(url: string, onProgress: (loaded: number) => void): Promise<Blob> 
 /** Listeners of the Python download in progress (any number of runs may wait for it). */
 const progressListeners = new Set<Progress>();
 
-/** Pyodide's files, each a message of its own as soon as it is downloaded (all four download at once). */
+/**
+ * Pyodide's files, each a message of its own as soon as it is downloaded (all four download at
+ * once). Progress is told in bytes transferred: a compressed download reports the bytes it has
+ * unpacked, so each file's share of its own size is counted against what it transfers.
+ */
 function pythonFiles(setup: RunnerSiteData): Array<Promise<FileMessage>> {
-  const total = setup.python.files.reduce((sum, f) => sum + f.bytes, 0);
-  const loaded = new Map<string, number>();
-  const count = (name: string, bytes: number) => {
-    loaded.set(name, bytes);
-    const sum = [...loaded.values()].reduce((a, b) => a + b, 0);
+  const total = setup.python.files.reduce((sum, f) => sum + f.sent, 0);
+  const sent = new Map<string, number>();
+  const count = ({ name, bytes, sent: size }: RunnerSiteData['python']['files'][number], unpacked: number) => {
+    sent.set(name, Math.min(1, unpacked / bytes) * size);
+    const sum = [...sent.values()].reduce((a, b) => a + b, 0);
     for (const listen of progressListeners) listen(Math.min(sum, total), total);
   };
-  return setup.python.files.map(async ({ name, url }) => ({
+  return setup.python.files.map(async (file) => ({
     type: 'file' as const,
-    name,
-    file: await blob(url, (bytes) => count(name, bytes)),
+    name: file.name,
+    file: await blob(file.url, (unpacked) => count(file, unpacked)),
   }));
 }
 

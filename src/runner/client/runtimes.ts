@@ -27,46 +27,58 @@ export interface RunHandle {
 }
 
 /**
- * One language's runs, each in a sandbox of its own (sandbox-frame.ts): every run starts fresh,
- * as `python example.py` and `node example.mjs` do. To keep that fast, one sandbox is started
- * ahead (on the reader's first sign of intent, and again as soon as a run takes it), so the next
- * run finds its interpreter started.
+ * A program that may reach JavaScript (asyncio does, through Pyodide's event loop): its sandbox
+ * will likely not take another run, so the next run's is started at once. Only a guess for speed;
+ * whether a sandbox runs again is what its runtime says when the run ends.
+ */
+const mayRetire = (lang: RunnerLanguage, source: string) =>
+  lang === 'javascript' || /\b(asyncio|js|pyodide\w*)\b/.test(source);
+
+/**
+ * One language's runs, each in a sandbox (sandbox-frame.ts) that no run can reach out of. A
+ * Python sandbox takes the next run once a run ended there by itself: its interpreter is warm and
+ * the harness gives each run a fresh start (python-harness.ts), so a second run starts at once.
+ * A run that was stopped, timed out, crashed or reached JavaScript retires its sandbox, and the
+ * next one starts; JavaScript gets a new sandbox for every run (its runs cannot be reset). To keep
+ * starts fast, a sandbox is started ahead on the reader's first sign of intent, and again whenever
+ * the next run would otherwise find none.
  */
 export class SandboxedRuntime {
-  private spare?: SandboxFrame;
+  /** A started sandbox that ran nothing yet, or whose last run left it ready: the next run takes it. */
+  private next?: SandboxFrame;
 
   constructor(
     private readonly lang: RunnerLanguage,
     private readonly setup: RunnerSiteData,
   ) {}
 
-  /** Starts a sandbox ahead of the next run (fetching the runtime first if needed). */
+  /** Starts a sandbox ahead of the next run (fetching the runtime first if needed), unless one is there. */
   prepare(): void {
-    if (this.spare) return;
-    const spare = (this.spare = new SandboxFrame(this.setup.sandbox, runtimeLoad(this.lang, this.setup)));
+    if (this.next) return;
+    const spare = (this.next = new SandboxFrame(this.setup.sandbox, runtimeLoad(this.lang, this.setup)));
     // A sandbox that failed to start is not kept: the next run starts another one and says why.
-    spare.ready.catch(() => {
-      if (this.spare === spare) {
-        spare.destroy();
-        this.spare = undefined;
-      }
-    });
+    spare.ready.catch(() => this.retire(spare));
+  }
+
+  /** Ends a sandbox; the next run gets another. */
+  private retire(frame: SandboxFrame): void {
+    frame.destroy();
+    if (this.next === frame) this.next = undefined;
   }
 
   run(source: string, stdin: string, events: RunEvents): RunHandle {
     const downloading = runtimeLoad(this.lang, this.setup, (loaded, total) => events.progress(loaded, total)).complete;
     this.prepare();
-    const frame = this.spare!;
-    this.spare = undefined;
-    // The next run's sandbox starts at once, even while this one is still starting: a reader who
-    // runs again right after a first run then finds it ready. On 2 cores the two starts share the
-    // CPU (first output ~0.6 s later, a second run right after it ~0.15 s instead of ~2.2 s).
-    this.prepare();
+    const frame = this.next!;
+    this.next = undefined;
+    if (mayRetire(this.lang, source)) this.prepare();
     let ended = false;
-    const end = () => {
+    /** The run is over: its sandbox waits for the next run, or is removed (with whatever still runs in it). */
+    const end = (reusable = false) => {
       if (ended) return;
       ended = true;
-      frame.destroy();
+      if (reusable && !this.next && frame.idle) this.next = frame;
+      else frame.destroy();
     };
     void downloading.then(
       () => {
@@ -82,15 +94,14 @@ export class SandboxedRuntime {
           stdout: (text) => events.stdout(text),
           stderr: (text) => events.stderr(text),
           truncated: () => events.truncated(),
-          exit: (status) => {
-            end();
+          exit: (status, reusable) => {
+            end(reusable);
             events.exit(status);
           },
           crashed: () => {
             end();
-            // The spare may have shared the dead process (sandboxes of one site can): start another.
-            this.spare?.destroy();
-            this.spare = undefined;
+            // The next sandbox may have shared the dead process (sandboxes of one site can): start another.
+            if (this.next) this.retire(this.next);
             this.prepare();
             events.crashed();
           },
@@ -98,11 +109,16 @@ export class SandboxedRuntime {
       },
       (error: Error) => {
         if (ended) return;
-        ended = true;
-        frame.destroy();
+        end();
         events.failed(error.message);
       },
     );
-    return { stop: end };
+    return {
+      stop: () => {
+        if (ended) return;
+        end();
+        this.prepare(); // the next run starts on a sandbox started now
+      },
+    };
   }
 }

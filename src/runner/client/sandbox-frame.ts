@@ -1,8 +1,10 @@
 /**
  * One sandbox: an iframe with sandbox="allow-scripts" (an opaque origin, and a separate process
  * where the browser isolates sandboxed frames) loading the sandbox document, whose CSP forbids
- * every request. It starts one runtime and runs one program; then the page removes it, which
- * ends whatever the program was still doing (a flood of output, an endless loop, a memory bomb).
+ * every request. It starts one runtime and runs programs one at a time: after a run that ended by
+ * itself and whose runtime says it can go on (Python, reset between runs), it is ready for the
+ * next; otherwise the page removes it, which ends whatever the program was still doing (a flood
+ * of output, an endless loop, a memory bomb).
  *
  * Only messages from this iframe's window, of a known shape (protocol.ts), for this sandbox's
  * run and in the order a run goes through are acted on: a program cannot forge the page's states.
@@ -23,7 +25,8 @@ export interface SandboxRunEvents {
   stdout(text: string): void;
   stderr(text: string): void;
   truncated(): void;
-  exit(status: number): void;
+  /** The program ended; `reusable`: the sandbox is ready for another run. */
+  exit(status: number, reusable: boolean): void;
   /** The sandbox fell silent during the run: its process died (a program that ran out of memory). */
   crashed(): void;
 }
@@ -115,8 +118,8 @@ export class SandboxFrame {
     else if (message.type === 'stderr') events.stderr(message.text);
     else if (message.type === 'truncated') events.truncated();
     else if (message.type === 'exit') {
-      this.end();
-      events.exit(message.status);
+      this.end(message.reusable);
+      events.exit(message.status, message.reusable);
     }
   }
 
@@ -124,9 +127,14 @@ export class SandboxFrame {
     this.frame.contentWindow?.postMessage(message, '*');
   }
 
-  /** Runs one program (once the runtime is ready). */
+  /** Whether the sandbox is started and runs nothing: it can take a run. */
+  get idle(): boolean {
+    return this.phase === 'ready' && !this.events;
+  }
+
+  /** Runs one program (once the runtime is ready, and after the last run ended reusable). */
   run(source: string, stdin: string, events: SandboxRunEvents): void {
-    if (this.events) throw new Error('a sandbox runs one program');
+    if (!this.idle) throw new Error('this sandbox is not ready for a run');
     this.events = events;
     this.runId = nextRunId++;
     this.phase = 'queued';
@@ -139,8 +147,10 @@ export class SandboxFrame {
     this.post({ type: 'run', id: this.runId, source, stdin, limits: OUTPUT_LIMITS });
   }
 
-  private end(): void {
-    this.phase = 'ended';
+  /** The run is over: the sandbox is ready for another (`reusable`) or done. */
+  private end(reusable = false): void {
+    this.phase = reusable ? 'ready' : 'ended';
+    if (reusable) this.events = undefined;
     window.clearInterval(this.watchdog);
   }
 

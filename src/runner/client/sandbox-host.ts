@@ -4,11 +4,12 @@
  * forbids every request (connect-src 'none'), which the blob-URL worker it starts inherits.
  * Nothing a program does there reaches the network, the site's storage or cookies, or the page.
  *
- * One sandbox runs one program: the page sends {type: 'start'} (the worker's code), then the
- * runtime's files, one {type: 'file'} each as it has them; the host starts the worker at once,
- * passes the files on, and says 'ready' once the runtime has started; then one {type: 'run'};
- * the page removes the iframe when the run ends, is stopped or runs out of time (which also ends
- * a flood or a hung worker: the next run gets another sandbox).
+ * The page sends {type: 'start'} (the worker's code), then the runtime's files, one {type: 'file'}
+ * each as it has them; the host starts the worker at once, passes the files on, and says 'ready'
+ * once the runtime has started; then {type: 'run'}, one at a time. A run whose worker says it is
+ * reusable (Python, reset between runs; see python-harness.ts) leaves the sandbox ready for the
+ * next; any other end terminates the worker. The page removes the iframe when a run is stopped or
+ * runs out of time (which also ends a flood or a hung worker: the next run gets another sandbox).
  */
 import { mark } from './timeline-marks.js';
 import {
@@ -25,6 +26,7 @@ type State = 'idle' | 'loading' | 'ready' | 'running' | 'done';
 let state: State = 'idle';
 let worker: Worker | undefined;
 let runId = -1;
+let heartbeat: ReturnType<typeof setInterval> | undefined;
 
 const toPage = (message: FromSandbox) => parent.postMessage(message, '*');
 
@@ -57,10 +59,11 @@ function passFile({ name, file }: FileMessage): void {
   if (typeof name === 'string' && file instanceof Blob) worker!.postMessage({ type: 'file', name, file });
 }
 
-function end(status: number): void {
-  state = 'done';
-  worker?.terminate();
-  toPage({ type: 'exit', id: runId, status });
+function end(status: number, reusable = false): void {
+  clearInterval(heartbeat);
+  state = reusable ? 'ready' : 'done';
+  if (!reusable) worker?.terminate();
+  toPage({ type: 'exit', id: runId, status, reusable });
 }
 
 /** A worker's message is acted on only if it has a known shape and fits the state (the program could post anything). */
@@ -81,7 +84,7 @@ function fromWorker(data: unknown): void {
   if (state !== 'running') return;
   if (message.type === 'stdout' || message.type === 'stderr') toPage({ ...message, id: runId });
   else if (message.type === 'truncated') toPage({ type: 'truncated', id: runId });
-  else if (message.type === 'exit') end(message.status);
+  else if (message.type === 'exit') end(message.status, message.reusable);
 }
 
 /**
@@ -103,7 +106,7 @@ if (confined)
       toPage({ type: 'running', id: runId });
       // The page hears these as long as this process lives: a program that ran it out of memory kills
       // it (a sandboxed iframe has a process of its own), and then the page ends the run at once.
-      setInterval(() => {
+      heartbeat = setInterval(() => {
         if (state === 'running') toPage({ type: 'alive', id: runId });
       }, HEARTBEAT_MS);
       worker!.postMessage({

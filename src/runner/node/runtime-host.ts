@@ -6,7 +6,7 @@
  * without Node (locked-thread.ts), each with the page's own worker script:
  * - `python`: the page's python-worker with Pyodide's files as the page hands them over; one
  *   interpreter runs example after example (reset between them), and is replaced after a run
- *   ended at a limit or crashed;
+ *   ended at a limit, crashed or reached JavaScript (the page does the same);
  * - `javascript`: the page's sandbox worker, a fresh thread per example.
  * This main thread keeps each run to its CPU time (process.cpuUsage, which a busy machine does
  * not inflate) and its output cap; the check keeps a wall-clock backstop.
@@ -97,7 +97,8 @@ interface RuntimeThread {
   cpuMs: () => number;
 }
 
-type Ended = { status: number; limit?: 'output' | 'cpu'; error?: string };
+/** How a run ended; `retire`: its interpreter is not to run another program (python-harness.ts). */
+type Ended = { status: number; limit?: 'output' | 'cpu'; error?: string; retire?: boolean };
 
 /**
  * Runs one program in `thread` (already started): resolves when it exits, prints past the cap,
@@ -125,10 +126,16 @@ function runIn(
     const watch = setInterval(() => {
       if (cpuMs() - startedCpu > cpuTimeMs) end({ status: -1, limit: 'cpu' }, true);
     }, CPU_POLL_MS);
-    const onMessage = (data: { type: string; text?: string; status?: number; message?: string }) => {
+    const onMessage = (data: {
+      type: string;
+      text?: string;
+      status?: number;
+      message?: string;
+      reusable?: boolean;
+    }) => {
       if (data.type === 'stdout' || data.type === 'stderr') {
         if (!output.add(data.type, data.text ?? '')) end({ status: -1, limit: 'output' }, true);
-      } else if (data.type === 'exit') end({ status: data.status ?? 1 }, false);
+      } else if (data.type === 'exit') end({ status: data.status ?? 1, retire: data.reusable !== true }, false);
       else if (data.type === 'crashed') end({ status: -1, error: data.message }, true);
     };
     const onExit = () => end({ status: -1, error: "the runtime's thread ended before the program did" }, false);
@@ -226,8 +233,9 @@ class PythonRuntime {
   async run(source: string, output: CappedOutput): Promise<Ended> {
     const thread = await this.start();
     const ended = await runIn(thread, { type: 'run', source, stdin: '' }, output, this.init.cpuTimeMs);
-    // What a run ended at a limit left in the interpreter (or its buffers) would show in the next.
-    if (ended.limit || ended.error) {
+    // What a run ended at a limit left in the interpreter (or its buffers) would show in the next,
+    // as would what a program that reached JavaScript left there.
+    if (ended.limit || ended.error || ended.retire) {
       this.thread = undefined;
       void thread.worker.terminate();
     }

@@ -5,6 +5,12 @@
  * Each run gets what a fresh `python3 example.py` gets: its own folder holding a copy of the
  * book's fixtures, a real `__main__` module (typing.get_type_hints and pickle look it up), argv,
  * and no modules, environment variables or logging set-up left over from the run before.
+ *
+ * What the reset cannot undo is what a program did on the JavaScript side of Pyodide (a timer or
+ * a listener it left behind would act during the next run). So during a run the modules that lead
+ * there (js, pyodide_js, pyodide.*, _pyodide*) are taken out of sys.modules: a program reaches
+ * JavaScript only by importing one again, and then `reached_javascript()` says so and the
+ * interpreter is not used for another run (the page and \`pybook check\` start a new one).
  */
 export const FIXTURES_FOLDER = '/home/pyodide/fixtures';
 
@@ -21,6 +27,17 @@ _streams_at_start = (sys.stdin, sys.stdout, sys.stderr)
 _filters_at_start = list(warnings.filters)
 _recursion_limit = sys.getrecursionlimit()
 _runs = [0]
+_reached = [False]
+
+
+def _leads_to_javascript(name):
+    top = name.split('.', 1)[0]
+    return top in ('js', 'pyodide_js', 'pyodide') or top.startswith('_pyodide')
+
+
+def reached_javascript():
+    # Whether the last run imported a module that leads to JavaScript (see the note above).
+    return _reached[0]
 
 
 def _exit_status(code):
@@ -34,6 +51,15 @@ def _exit_status(code):
 
 
 def _forget_run_state(workdir):
+    # Names a program rebound in a module that was loaded before it (json.dumps = ..., say) are
+    # put back; compared by identity, so no code of the program's runs during the reset.
+    for module, saved in _namespaces_at_start:
+        namespace = vars(module)
+        for name in [name for name in namespace if name not in saved]:
+            del namespace[name]
+        for name, value in saved.items():
+            if namespace.get(name, _missing) is not value:
+                namespace[name] = value
     sys.stdin, sys.stdout, sys.stderr = _streams_at_start
     for name in [name for name in builtins.__dict__ if name not in _builtins_at_start]:
         del builtins.__dict__[name]
@@ -76,6 +102,7 @@ def run_example(source, filename):
     sys.argv = [filename]
     sys.path.insert(0, workdir)
     status = 1
+    bridges = {name: sys.modules.pop(name) for name in list(sys.modules) if _leads_to_javascript(name)}
     try:
         # Compiled under its short name, so tracebacks say "example.py" as the reader knows it.
         exec(compile(source, filename, 'exec'), main.__dict__)
@@ -97,6 +124,21 @@ def run_example(source, filename):
         sys.stderr.flush()
         sys.modules['__main__'] = saved_main
         sys.argv = saved_argv
+        reached = [name for name in sys.modules if _leads_to_javascript(name)]
+        for name in reached:
+            del sys.modules[name]
+        sys.modules.update(bridges)
+        _reached[0] = bool(reached)
         _forget_run_state(workdir)
     return status
+
+
+_missing = object()
+# Taken last, once the harness itself is loaded: what every run starts from (the harness's own
+# module aside: runs do not see it, sys.modules['__main__'] is theirs while they run).
+_namespaces_at_start = [
+    (module, dict(vars(module)))
+    for name, module in list(sys.modules.items())
+    if isinstance(module, types.ModuleType) and name != '__main__'
+]
 `;

@@ -37,6 +37,7 @@ export class PythonSession {
   private output: RunOutput = ignore;
   private stdin: string | undefined;
   private readonly runExample: RunExample;
+  private readonly reachedJavaScript: () => boolean;
 
   constructor(
     private readonly pyodide: PyodideAPI,
@@ -58,7 +59,9 @@ export class PythonSession {
     for (const fixture of fixtures) fs.writeFile(`${FIXTURES_FOLDER}/${fixture.name}`, fixture.bytes);
     pyodide.runPython(PYTHON_HARNESS);
     // The globals are __main__'s dict.
-    this.runExample = (pyodide.globals as PyDict).get('run_example') as RunExample;
+    const globals = pyodide.globals as PyDict;
+    this.runExample = globals.get('run_example') as RunExample;
+    this.reachedJavaScript = globals.get('reached_javascript') as () => boolean;
   }
 
   /** The interpreter's Python version, e.g. "3.14.2". */
@@ -82,6 +85,14 @@ export class PythonSession {
       this.output = ignore;
       this.stdin = undefined;
     }
+  }
+
+  /**
+   * Whether this interpreter may run another program: not after one that reached JavaScript
+   * (python-harness.ts), whose leftovers there the reset cannot undo.
+   */
+  get reusable(): boolean {
+    return !this.reachedJavaScript();
   }
 
   /** The run's standard input, handed over once; then the end of the input. */

@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSite } from '../../theme/client/site-context.js';
+import { groupByPage, inGroupOrder } from '../shared/group.js';
 import { highlightParts, snippetParts } from '../shared/highlight.js';
 import { Highlighted } from './Highlighted.js';
 import { resultHref } from './load-engine.js';
 import { useSearch } from './use-search.js';
+import type { SearchHit } from '../shared/engine.js';
 
 import type { SearchDropdownProps } from '../../client/core/lazy-contracts.js';
 
@@ -11,14 +13,17 @@ export type { SearchDropdownProps };
 
 /**
  * The navbar's result list. Mounting it (first hover or focus of the box) loads the index;
- * results follow the query as it is typed.
+ * results follow the query as it is typed, grouped by page: the page's own result is the group's
+ * heading (else its title labels the group), its sections are listed under it.
  */
 export default function SearchDropdown({ query, inputRef, open, onClose, onChoose }: SearchDropdownProps) {
   const site = useSite();
   const { strings } = site;
   const trimmed = query.trim();
   const state = useSearch(site, trimmed, { limit: site.search.maxResults });
-  const hits = state.status === 'ready' ? state.hits : [];
+  const groups = useMemo(() => (state.status === 'ready' ? groupByPage(state.hits) : []), [state]);
+  // The options in the order they are shown: the arrow keys walk them, ids number them.
+  const hits = useMemo(() => inGroupOrder(groups), [groups]);
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   // A new query selects its first result again (reset while rendering it, not after).
@@ -82,43 +87,65 @@ export default function SearchDropdown({ query, inputRef, open, onClose, onChoos
           <p className="search-dropdown-status search-no-results">{strings.searchNoResults}</p>
         ) : (
           <ul id="search-results" role="listbox" aria-label={strings.searchResultsLabel} ref={listRef}>
-            {hits.map((hit, i) => (
-              // The link itself is the option: an option holding a link is a control inside a control.
-              <li
-                key={hit.doc.i}
-                className="search-result"
-                role="presentation"
-                data-result-type={hit.type}
-                onMouseEnter={() => setActive(i)}
-              >
-                <a
-                  id={`search-result-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}
-                  onClick={onChoose}
-                >
-                  <span className="search-result-title">
-                    <Highlighted parts={highlightParts(hit.doc.t, state.tokens, state.segment)} />
-                  </span>
-                  {hit.doc.s && (
-                    <span className="search-result-section">
-                      <Highlighted parts={highlightParts(hit.doc.s, state.tokens, state.segment)} />
-                    </span>
-                  )}
-                  <span className="search-result-snippet">
-                    <Highlighted
-                      parts={snippetParts(
-                        state.snippetSource(hit.doc),
-                        state.tokens,
-                        site.search.snippetLength,
-                        state.segment,
+            {groups.map((group) => {
+              const labelId = `search-group-${group.page}`;
+              const option = (hit: SearchHit) => {
+                const i = hits.indexOf(hit);
+                const own = hit === group.own;
+                return (
+                  // The link itself is the option: an option holding a link is a control inside a control.
+                  <li
+                    key={hit.doc.i}
+                    className={own ? 'search-result search-result-page' : 'search-result'}
+                    role="presentation"
+                    data-result-type={hit.type}
+                    onMouseEnter={() => setActive(i)}
+                  >
+                    <a
+                      id={`search-result-${i}`}
+                      role="option"
+                      aria-selected={i === active}
+                      href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}
+                      onClick={onChoose}
+                    >
+                      {own ? (
+                        <span className="search-result-title" id={labelId}>
+                          <Highlighted parts={highlightParts(hit.doc.t, state.tokens, state.segment)} />
+                        </span>
+                      ) : (
+                        <span className="search-result-section">
+                          <Highlighted parts={highlightParts(hit.doc.s ?? '', state.tokens, state.segment)} />
+                        </span>
                       )}
-                    />
-                  </span>
-                </a>
-              </li>
-            ))}
+                      <span className="search-result-snippet">
+                        <Highlighted
+                          parts={snippetParts(
+                            state.snippetSource(hit.doc),
+                            state.tokens,
+                            site.search.snippetLength,
+                            state.segment,
+                          )}
+                        />
+                      </span>
+                    </a>
+                  </li>
+                );
+              };
+              return (
+                <li key={group.page} className="search-result-group" role="group" aria-labelledby={labelId}>
+                  <ul role="presentation">
+                    {group.own ? (
+                      option(group.own)
+                    ) : (
+                      <li className="search-result-group-title" role="presentation" id={labelId}>
+                        <Highlighted parts={highlightParts(group.title, state.tokens, state.segment)} />
+                      </li>
+                    )}
+                    {group.sections.map(option)}
+                  </ul>
+                </li>
+              );
+            })}
           </ul>
         ))}
       <a className="search-dropdown-footer search-see-all" href={seeAll} onClick={onClose}>

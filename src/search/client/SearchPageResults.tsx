@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { format, plural } from '../../shared/i18n/index.js';
 import { useSite } from '../../theme/client/site-context.js';
+import type { SearchHit } from '../shared/engine.js';
+import { groupByPage } from '../shared/group.js';
 import { highlightParts, snippetParts } from '../shared/highlight.js';
 import { Highlighted } from './Highlighted.js';
 import { resultHref } from './load-engine.js';
 import { useSearch } from './use-search.js';
 
 /**
- * The search page: every result for `?q=`. Typing updates the address (replaceState, so the
- * back button is not flooded) and keeps `ctx` (only results under that path) and `version`.
+ * The search page: every result for `?q=`, grouped by page (the page's title, its own result when
+ * the page itself matched, then its sections), and how many pages that is. Typing updates the
+ * address (replaceState, so the back button is not flooded) and keeps `ctx` (only results under
+ * that path) and `version`.
  */
 export default function SearchPageResults() {
   const site = useSite();
@@ -22,6 +26,7 @@ export default function SearchPageResults() {
   const [seen, watchResults] = useSeenResults(listRef);
   const state = useSearch(site, trimmed, { urlPrefix }, seen);
   const hits = state.status === 'ready' ? state.hits : undefined;
+  const groups = useMemo(() => (hits ? groupByPage(hits) : []), [hits]);
   useEffect(watchResults, [watchResults, hits]);
 
   useEffect(() => {
@@ -69,23 +74,11 @@ export default function SearchPageResults() {
         ) : (
           <>
             <p className="search-page-count">
-              {plural(strings.searchPageResultCount, state.hits.length, site.locale.htmlLang)}
+              {plural(strings.searchPageResultCount, groups.length, site.locale.htmlLang)}
             </p>
             <ol ref={listRef}>
-              {state.hits.map((hit) => (
-                <li key={hit.doc.i} className="search-page-result" data-result-type={hit.type} data-doc={hit.doc.i}>
-                  {hit.doc.b.length > 0 && <div className="search-result-breadcrumbs">{hit.doc.b.join(' › ')}</div>}
-                  <h3>
-                    <a href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}>
-                      <Highlighted
-                        parts={highlightParts(
-                          hit.doc.s ? `${hit.doc.t} › ${hit.doc.s}` : hit.doc.t,
-                          state.tokens,
-                          state.segment,
-                        )}
-                      />
-                    </a>
-                  </h3>
+              {groups.map((group) => {
+                const snippet = (hit: SearchHit) => (
                   <p className="search-result-snippet">
                     <Highlighted
                       parts={snippetParts(
@@ -96,8 +89,51 @@ export default function SearchPageResults() {
                       )}
                     />
                   </p>
-                </li>
-              ))}
+                );
+                const title = <Highlighted parts={highlightParts(group.title, state.tokens, state.segment)} />;
+                return (
+                  <li key={group.page} className="search-page-group">
+                    {group.breadcrumbs.length > 0 && (
+                      <div className="search-result-breadcrumbs">{group.breadcrumbs.join(' › ')}</div>
+                    )}
+                    {group.own ? (
+                      <div
+                        className="search-page-result search-page-result-page"
+                        data-result-type={group.own.type}
+                        data-doc={group.own.doc.i}
+                      >
+                        <h3>
+                          <a href={resultHref(site, group.url, undefined, trimmed)}>{title}</a>
+                        </h3>
+                        {snippet(group.own)}
+                      </div>
+                    ) : (
+                      <h3>
+                        <a href={resultHref(site, group.url, undefined, trimmed)}>{title}</a>
+                      </h3>
+                    )}
+                    {group.sections.length > 0 && (
+                      <ul className="search-page-sections">
+                        {group.sections.map((hit) => (
+                          <li
+                            key={hit.doc.i}
+                            className="search-page-result"
+                            data-result-type={hit.type}
+                            data-doc={hit.doc.i}
+                          >
+                            <h4>
+                              <a href={resultHref(site, hit.doc.u, hit.doc.h, trimmed)}>
+                                <Highlighted parts={highlightParts(hit.doc.s ?? '', state.tokens, state.segment)} />
+                              </a>
+                            </h4>
+                            {snippet(hit)}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                );
+              })}
             </ol>
           </>
         ))}
@@ -133,7 +169,7 @@ function useSeenResults(
   );
   const watch = useCallback(() => {
     if (!observer) return undefined;
-    listRef.current?.querySelectorAll('li[data-doc]').forEach((item) => observer.observe(item));
+    listRef.current?.querySelectorAll('[data-doc]').forEach((item) => observer.observe(item));
     return () => observer.disconnect();
   }, [observer, listRef]);
   return [observer ? seen : undefined, watch];

@@ -1,6 +1,6 @@
 import type { SiteData } from '../../shared/model/page.js';
 import { findMatches } from '../shared/highlight.js';
-import { normalizeLatin, type CjkSegmenter } from '../shared/tokenize.js';
+import { normalizeLatin, operatorsAt, type CjkSegmenter } from '../shared/tokenize.js';
 import { loadSearchEngine } from './load-engine.js';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -23,7 +23,8 @@ export async function highlightTyped(typed: string, removeLabel: string, site: S
 
 /**
  * The tokens to mark for what the reader typed (the `highlight` parameter carries their words,
- * not the index's stems): Latin words by their stem, as the index matches them; Chinese runs as written.
+ * not the index's stems): Latin words by their stem, as the index matches them; Chinese runs as
+ * written; JavaScript's operators (`===`, `?.`) as the index reads them.
  */
 export function highlightTokensOf(typed: string): string[] {
   const tokens: string[] = [];
@@ -31,6 +32,7 @@ export function highlightTokensOf(typed: string): string[] {
     const token = CJK.test(word) ? word : normalizeLatin(word.toLowerCase());
     if (token && !tokens.includes(token)) tokens.push(token);
   }
+  for (const [operator] of operatorsAt(typed)) if (!tokens.includes(operator)) tokens.push(operator);
   return tokens;
 }
 

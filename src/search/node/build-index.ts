@@ -12,7 +12,7 @@ import {
   type SearchIndexFile,
   type SearchTextFile,
 } from '../shared/index-format.js';
-import { tokenize, type CjkSegmenter } from '../shared/tokenize.js';
+import { codeTokens, keywordTokens, mixedTokens, tokenize, type CjkSegmenter } from '../shared/tokenize.js';
 
 export interface BuiltIndex {
   locale: string;
@@ -83,15 +83,15 @@ export function buildLocaleIndex(
     heading: string,
     hash: string,
     text: string,
-    fields: Partial<Record<SearchField, string>>,
+    fields: Partial<Record<SearchField, string[]>>,
   ) => {
     const doc = docs.length;
     SEARCH_FIELDS.forEach((field, f) => {
       const counts = new Map<string, number>();
-      for (const token of fields[field] ? tokenize(fields[field], segment, field === 'j') : []) {
+      for (const token of fields[field] ?? []) {
         // A lone Chinese character in running text matches almost every section: only
         // titles, headings, keywords and descriptions index them.
-        if ((field === 'c' || field === 'j') && isSingleCjk(token)) continue;
+        if ((field === 'c' || field === 'j' || field === 'n') && isSingleCjk(token)) continue;
         counts.set(token, (counts.get(token) ?? 0) + 1);
       }
       for (const [token, tf] of counts) {
@@ -103,26 +103,36 @@ export function buildLocaleIndex(
     docs.push([page, heading, hash, clip(plain, snippetChars)]);
     texts[page].texts.push(plain);
   };
+  // Each field is cut as FIELD_TOKENS says, the way the engine cuts the query for it.
+  const prose = (text: string | undefined) => (text ? tokenize(text, segment) : []);
+  const code = (...texts: (string | undefined)[]) => texts.flatMap((text) => (text ? codeTokens(text, segment) : []));
+  const mixed = (text: string | undefined) => (text ? mixedTokens(text, segment) : []);
+  /** Keywords are a set: each is read on its own (`...` alone is the operator), each token counted once. */
+  const keywords = (list: string[] | undefined) => [
+    ...new Set((list ?? []).flatMap((keyword) => keywordTokens(keyword, segment))),
+  ];
   for (const page of pages) {
     const pageIndex = pageEntries.length;
     texts.push({ v: 2, first: docs.length, texts: [] });
     pageEntries.push([page.title, page.route, page.breadcrumbs.slice(1, -1).map((b) => b.label)]);
-    const intro = page.sections.find((s) => !s.headingId)?.text ?? '';
+    const intro = page.sections.find((s) => !s.headingId);
     // The page's own result is about the page: its snippet comes from the description, then the introduction.
-    const introJavaScript = page.sections.find((s) => !s.headingId)?.javascript;
-    add(pageIndex, '', '', [page.description, intro].filter(Boolean).join(' '), {
-      t: page.title,
-      k: page.keywords.join(' '),
-      d: page.description,
-      c: intro,
-      j: introJavaScript,
+    add(pageIndex, '', '', [page.description, intro?.text].filter(Boolean).join(' '), {
+      t: prose(page.title),
+      k: keywords(page.keywords),
+      d: prose(page.description),
+      c: prose(intro?.text),
+      j: code(intro?.javascript),
+      n: code(intro?.code),
     });
     for (const section of page.sections) {
       if (!section.headingId || !section.heading) continue;
       add(pageIndex, section.heading, section.headingId, section.text, {
-        s: section.heading,
-        c: section.text,
-        j: section.javascript,
+        s: mixed(section.heading),
+        k: keywords(section.keywords),
+        c: prose(section.text),
+        j: code(section.javascript),
+        n: code(section.headingCode, section.code),
       });
     }
   }
@@ -132,13 +142,14 @@ export function buildLocaleIndex(
     while (lists.length && !lists[lists.length - 1]) lists.pop();
     return lists.join('|');
   });
-  return { index: { v: 2, language, pages: pageEntries, docs, tokens: tokens.join(' '), postings: encoded }, texts };
+  return { index: { v: 3, language, pages: pageEntries, docs, tokens: tokens.join(' '), postings: encoded }, texts };
 }
 
 const isSingleCjk = (token: string) => token.length === 1 && /[\u3400-\u9fff\uf900-\ufaff]/.test(token);
 
 function searchableText(page: PageModel): string {
-  return `${page.title} ${page.description} ${page.keywords.join(' ')} ${page.sections.map((s) => `${s.heading ?? ''} ${s.text}`).join(' ')}`;
+  const sections = page.sections.map((s) => `${s.heading ?? ''} ${s.keywords?.join(' ') ?? ''} ${s.text}`);
+  return `${page.title} ${page.description} ${page.keywords.join(' ')} ${sections.join(' ')}`;
 }
 
 /**

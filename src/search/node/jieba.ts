@@ -58,11 +58,16 @@ export class ChineseSegmenter {
     return jieba;
   }
 
-  /** Search-mode segmentation: long words and the shorter words inside them (虚拟环境 -> 虚拟, 环境, 虚拟环境). */
+  /**
+   * Search-mode segmentation: long words and the shorter words inside them (虚拟环境 -> 虚拟, 环境,
+   * 虚拟环境), by the dictionary alone. jieba's HMM would also guess words the dictionary lacks,
+   * and glue a character to its neighbour (上星标 in 上星标最多的): the browser cuts a query by
+   * dictionary matching, and could never find such a word by its parts.
+   */
   segment(run: string): string[] {
     let pieces = this.cache.get(run);
     if (!pieces) {
-      pieces = this.instance().cutForSearch(run, true);
+      pieces = this.instance().cutForSearch(run, false);
       this.cache.set(run, pieces);
     }
     return pieces;

@@ -4,14 +4,26 @@ import {
   decodePostings,
   expandDocuments,
   FIELD_BOOSTS,
+  FIELD_TOKENS,
   RESULT_TYPES,
   SEARCH_FIELDS,
+  type FieldTokens,
   type ResultType,
   type SearchDocument,
   type SearchField,
   type SearchIndexFile,
 } from './index-format.js';
-import { maximumMatchSegmenter, tokenize, ZH_STOP_WORDS, type CjkSegmenter } from './tokenize.js';
+import {
+  codeTokens,
+  isSymbol,
+  keywordsOf,
+  mixedOf,
+  mixedTokens,
+  maximumMatchSegmenter,
+  tokenize,
+  ZH_STOP_WORDS,
+  type CjkSegmenter,
+} from './tokenize.js';
 
 export interface SearchHit {
   doc: SearchDocument;
@@ -26,12 +38,13 @@ export interface SearchOptions {
   urlPrefix?: string;
 }
 
+/** The documents' fields, and `i`, their id (elasticlunr's ref). */
 type Fields = Record<SearchField | 'i', string | number>;
 
 /** How much of its sections' scores a page's own result adds. */
 const SECTION_SHARE = 0.3;
 
-/** How much a code query's score grows in a document whose heading writes the query as typed. */
+/** How much a code query's score grows in a document whose heading names every name of the query. */
 const NAMED_IN_HEADING = 2;
 
 /** Shorter query tokens match only themselves: "f" or "py" as prefixes would match hundreds of words. */
@@ -44,15 +57,23 @@ const MIN_PREFIX_LENGTH = 3;
 function limitExpansion(inverted: elasticlunr.InvertedIndex): void {
   const expand = inverted.expandToken.bind(inverted);
   inverted.expandToken = (token, memo, root) =>
-    token.length < MIN_PREFIX_LENGTH ? (inverted.hasToken(token) ? [token] : []) : expand(token, memo, root);
+    token.length < MIN_PREFIX_LENGTH || isSymbol(token)
+      ? inverted.hasToken(token)
+        ? [token]
+        : []
+      : expand(token, memo, root);
 }
 
 /**
  * Whether a query is written as code: a dotted name (Object.keys, fs.readFileSync), a call
- * (Number()), a constructor call (new Map), an arrow, or a camelCase name (setTimeout, parseInt).
+ * (Number()), a constructor call (new Map), a camelCase name (setTimeout, parseInt), a snake_case
+ * one (node_modules), or one of JavaScript's operators (`===`, `=>`, `?.`).
  */
 export function looksLikeCode(query: string): boolean {
-  return /[A-Za-z_$][\w$]*\.[A-Za-z_$]|[()]|\bnew [A-Z]|[a-z][A-Z]|=>/.test(query);
+  return (
+    /[A-Za-z_$][\w$]*\.[A-Za-z_$]|[()]|\bnew [A-Z]|[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]/.test(query) ||
+    codeTokens(query, () => []).some(isSymbol)
+  );
 }
 
 /**
@@ -75,11 +96,11 @@ export class SearchEngine {
   private readonly index: elasticlunr.Index<Fields>;
   /** Cuts Chinese runs into the index's words: queries, and the text whose matches are highlighted. */
   readonly segment: CjkSegmenter;
-  private readonly config: elasticlunr.SearchConfig<Fields>;
-  private readonly codeConfig: elasticlunr.SearchConfig<Fields>;
+  private readonly config: elasticlunr.FieldSearchConfig<Fields>;
+  private readonly codeConfig: elasticlunr.FieldSearchConfig<Fields>;
 
   constructor(file: SearchIndexFile) {
-    if (file.v !== 2) throw new Error(`Unsupported search index version ${String(file.v)}`);
+    if (file.v !== 3) throw new Error(`Unsupported search index version ${String(file.v)}`);
     this.language = file.language;
     this.documents = expandDocuments(file);
     const index = new elasticlunr.Index<Fields>();
@@ -114,36 +135,65 @@ export class SearchEngine {
     );
     this.index = index;
     this.segment = maximumMatchSegmenter(vocabulary, longest);
-    const config = (boosts: Record<SearchField, number>): elasticlunr.SearchConfig<Fields> => {
-      const fields = Object.fromEntries(
+    const config = (boosts: Record<SearchField, number>) =>
+      Object.fromEntries(
         SEARCH_FIELDS.map((field) => [field, { boost: boosts[field], bool: 'OR' as const, expand: true }]),
-      );
-      return { fields: fields, bool: 'OR', expand: true };
-    };
+      ) as elasticlunr.FieldSearchConfig<Fields>;
     this.config = config(FIELD_BOOSTS);
     this.codeConfig = config(CODE_QUERY_BOOSTS);
   }
 
-  /** The query as index tokens (what results and highlighting match against). */
+  private readonly headings = new Map<number, Set<string>>();
+
+  /** The tokens of a document's heading (a page's title), as the heading field cuts them. */
+  private headingTokens(doc: number): Set<string> {
+    let tokens = this.headings.get(doc);
+    if (!tokens) {
+      const { s: heading, t: title } = this.documents[doc];
+      this.headings.set(doc, (tokens = new Set(mixedTokens(heading ?? title, this.segment))));
+    }
+    return tokens;
+  }
+
+  /** The query cut each way the index cuts its fields (prose, code, keywords). */
+  private queryTokensByKind(query: string): Record<FieldTokens, string[]> {
+    const text = withoutPrototype(query);
+    const unique = (tokens: string[]) => [...new Set(tokens)];
+    const prose = unique(tokenize(text, this.segment));
+    const code = unique(codeTokens(text, this.segment));
+    return { prose, code, mixed: mixedOf(prose, code), keywords: keywordsOf(prose, code) };
+  }
+
+  /** The query as index tokens of every kind (what results and highlighting match against). */
   queryTokens(query: string): string[] {
-    return [...new Set(tokenize(withoutPrototype(query), this.segment, true))];
+    const { prose, code } = this.queryTokensByKind(query);
+    return [...new Set([...prose, ...code])];
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
-    const tokens = this.queryTokens(query);
-    if (!tokens.length) return [];
+    const byKind = this.queryTokensByKind(query);
+    if (!byKind.prose.length && !byKind.code.length) return [];
     const scores = new Map<number, number>();
     const code = looksLikeCode(query);
-    for (const { ref, score } of this.index.search(tokens.join(' '), code ? this.codeConfig : this.config))
-      scores.set(Number(ref), score);
-    if (code && tokens.length > 1) {
-      // A heading (or title) that writes the name as typed is the section about it: `console.log`
-      // finds "print and console.log" before the chapter titled "Logging".
-      const written = query.toLowerCase().replace(/\s+/g, ' ').trim();
-      for (const [doc, score] of scores) {
-        const { s: heading, t: title } = this.documents[doc];
-        if ((heading ?? title).toLowerCase().includes(written)) scores.set(doc, score * NAMED_IN_HEADING);
+    const config = code ? this.codeConfig : this.config;
+    // Each field is searched with the query cut as that field was cut when it was indexed.
+    for (const field of SEARCH_FIELDS) {
+      const tokens = byKind[FIELD_TOKENS[field]];
+      if (!tokens.length) continue;
+      const found = this.index.fieldSearch(tokens, field, config) as Record<string, number> | undefined;
+      const boost = config[field]!.boost ?? 1;
+      for (const ref in found) {
+        const doc = Number(ref);
+        scores.set(doc, (scores.get(doc) ?? 0) + found[ref] * boost);
       }
+    }
+    const names = byKind.mixed.filter((token) => !isSymbol(token));
+    if (code && names.length) {
+      // A heading (or title) that names every name of the query is the section about it:
+      // `console.log` finds "print and console.log" before the chapter titled "Logging", and
+      // `...rest` "Unpacking the rest with a star" before a section that only uses a rest element.
+      for (const [doc, score] of scores)
+        if (names.every((name) => this.headingTokens(doc).has(name))) scores.set(doc, score * NAMED_IN_HEADING);
     }
     // A chapter whose sections match is more about the query than one that only names it:
     // its title result gets a share of its sections' scores.
@@ -162,14 +212,14 @@ export class SearchEngine {
       if (options.limit && hits.length >= options.limit) break;
     }
     const expanded = new Map<string, string[]>();
-    for (const hit of hits) hit.type = this.resultType(hit.doc.i, tokens, expanded);
+    for (const hit of hits) hit.type = this.resultType(hit.doc.i, byKind, expanded);
     return hits;
   }
 
-  private resultType(doc: number, tokens: string[], expanded: Map<string, string[]>): ResultType {
-    for (const field of ['t', 's', 'd', 'k', 'c', 'j'] as const) {
+  private resultType(doc: number, byKind: Record<FieldTokens, string[]>, expanded: Map<string, string[]>): ResultType {
+    for (const field of ['t', 's', 'd', 'k', 'c', 'j', 'n'] as const) {
       const inverted = this.index.index[field]!;
-      for (const token of tokens) {
+      for (const token of byKind[FIELD_TOKENS[field]]) {
         const key = `${field} ${token}`;
         let keys = expanded.get(key);
         if (!keys) expanded.set(key, (keys = inverted.expandToken(token)));

@@ -1,4 +1,4 @@
-import { normalizeLatin, type CjkSegmenter } from './tokenize.js';
+import { isSymbol, normalizeLatin, operatorsAt, type CjkSegmenter } from './tokenize.js';
 
 /** Query tokens this long also match as prefixes (see the engine's expansion). */
 const MIN_PREFIX_LENGTH = 3;
@@ -22,8 +22,9 @@ interface TokenMatch {
 
 /**
  * Finds where query tokens occur in displayed text, by the rules the index uses: a Latin word
- * matches when its stem is a query token or starts with one of three or more characters (the
- * query expands prefixes, so "dict" finds "dictionaries"). Chinese runs are cut into words by
+ * matches when its stem (or, for code, the word itself: `forEach`) is a query token or starts with
+ * one of three or more characters (the query expands prefixes, so "dict" finds "dictionaries"),
+ * and an operator where the index reads that operator. Chinese runs are cut into words by
  * `segment` (the engine's, jieba-consistent): a token matches a word it equals, and a token of two
  * or more characters also a longer word holding it (jieba's search mode indexes 虚拟 inside
  * 虚拟环境), so a lone 式 never lights up inside 表达式. Without a segmenter a Chinese token
@@ -48,9 +49,14 @@ function stemOf(word: string): string | undefined {
 }
 
 function findTokenMatches(text: string, tokens: string[], segment?: CjkSegmenter): TokenMatch[] {
-  const latin = tokens.filter((t) => !CJK.test(t));
+  const operators = tokens.filter(isSymbol);
+  const latin = tokens.filter((t) => !CJK.test(t) && !isSymbol(t));
   const chinese = tokens.filter((t) => CJK.test(t));
   const matches: TokenMatch[] = [];
+  // Operators match where the index would read the same operator (`==` never inside `===`).
+  if (operators.length)
+    for (const [token, start, end] of operatorsAt(text))
+      if (operators.includes(token)) matches.push({ start, end, token });
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     const start = match.index ?? 0;

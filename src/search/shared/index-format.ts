@@ -27,19 +27,38 @@ export interface SearchDocument {
 }
 
 /**
- * Indexed fields; their boosts rank title over heading over keywords, description and text. `j`
- * is the JavaScript code of a section's comparisons: a JavaScript name (setTimeout, Object.keys)
- * finds the section that teaches its Python counterpart, ranked above a passing mention in prose.
+ * Indexed fields: title, heading (`s`), keywords (the page's front matter, a section's
+ * `::keywords`), description, text (`c`), the JavaScript code of a section's comparisons (`j`) and
+ * the inline code of its heading and text (`n`). Their boosts rank title over heading over
+ * keywords, description and text. `j` and `n` are what a JavaScript engineer's names and
+ * operators find (setTimeout, Object.keys, `===`, `?.`): the section that teaches the Python
+ * counterpart, which shows the JavaScript in a comparison or names it in its prose and tables.
  */
-export const SEARCH_FIELDS = ['t', 's', 'k', 'd', 'c', 'j'] as const;
+export const SEARCH_FIELDS = ['t', 's', 'k', 'd', 'c', 'j', 'n'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
-export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d: 2, c: 1, j: 3 };
+export const FIELD_BOOSTS: Record<SearchField, number> = { t: 10, s: 6, k: 4, d: 2, c: 1, j: 2, n: 3 };
 /**
- * The boosts for a query written as code (see looksLikeCode): it names an API, so its words weigh
- * more in the code a section shows (j) and the inline code of its text (c), and less in titles
- * and headings, where the same words are English ("The map", "Exception objects", "Literal").
+ * How each field's text is cut into tokens, at build time and for the query alike (see
+ * tokenize.ts): prose is stemmed words; code is identifiers as written, member accesses and
+ * JavaScript's operators; a heading is prose with the names prose cannot make (`console.log`,
+ * `node_modules`, `===`); keywords are prose and code at once.
  */
-export const CODE_QUERY_BOOSTS: Record<SearchField, number> = { t: 5, s: 3, k: 4, d: 2, c: 2, j: 6 };
+export type FieldTokens = 'prose' | 'code' | 'mixed' | 'keywords';
+export const FIELD_TOKENS: Record<SearchField, FieldTokens> = {
+  t: 'prose',
+  s: 'mixed',
+  k: 'keywords',
+  d: 'prose',
+  c: 'prose',
+  j: 'code',
+  n: 'code',
+};
+/**
+ * The boosts for a query written as code (see looksLikeCode): it names an API or an operator, so
+ * it weighs more in the code a section shows (j) and names (n), and less in titles and headings,
+ * where the same words are English ("The map", "Exception objects", "Literal").
+ */
+export const CODE_QUERY_BOOSTS: Record<SearchField, number> = { t: 5, s: 5, k: 4, d: 2, c: 2, j: 6, n: 6 };
 /** What a hit on each field is called in the results (spec: Title, Heading, Description, Keywords, Content). */
 export type ResultType = 'Title' | 'Heading' | 'Keywords' | 'Description' | 'Content';
 export const RESULT_TYPES: Record<SearchField, ResultType> = {
@@ -49,6 +68,7 @@ export const RESULT_TYPES: Record<SearchField, ResultType> = {
   d: 'Description',
   c: 'Content',
   j: 'Content',
+  n: 'Content',
 };
 
 /** A page: [title, url, breadcrumbs]. */
@@ -61,7 +81,8 @@ export type PageEntry = [string, string, string[]];
 export type DocumentEntry = [number, string, string, string];
 
 export interface SearchIndexFile {
-  v: 2;
+  /** 3: seven fields (`n` added) and code tokens (operators, identifiers as written, member accesses). */
+  v: 3;
   language: 'en' | 'zh';
   pages: PageEntry[];
   docs: DocumentEntry[];

@@ -29,6 +29,7 @@ export interface InterfaceStrings {
   searchPageTitle: string;
   searchPageTitleWithQuery: string; // {query}
   searchPageNoDocuments: string;
+  /** {count}: the pages (chapters) found, each listed once with its matching sections under it. */
   searchPageResultCount: Plural;
   searchHighlightRemove: string;
   colorModeToLight: string;
@@ -70,6 +71,8 @@ export interface InterfaceStrings {
   showHint: string;
   /** The exercise's Check button, its accessible label, and what its results region says. */
   exercise: ExerciseStrings;
+  /** The reader's progress and their kept code (src/progress/). */
+  progress: ProgressStrings;
   compareJavaScript: string;
   comparePython: string;
   admonition: Record<'note' | 'tip' | 'info' | 'warning' | 'danger', string>;
@@ -104,6 +107,12 @@ export interface ExerciseStrings {
   actual: string;
   /** The line of the tests file a failed case stopped at; {line}. */
   atLine: string;
+  /** The line of the reader's code a failure was raised at; {line}. */
+  atCodeLine: string;
+  /** The button that puts the editor's cursor on that line; {line}. */
+  goToLine: string;
+  /** The label above an exercise's tests block. */
+  testsLabel: string;
   /** The code (or the tests) raised before any test ran; the error follows. */
   didNotLoad: string;
   /** The check gave no report: it was stopped, timed out or the runtime failed; the reason follows. */
@@ -156,4 +165,44 @@ export interface RunnerStrings {
   cannotRun: string;
   cannotRunPytest: string;
   notChecked: string;
+  /** Accessible name of an exercise's Run (beside Check). */
+  runExerciseLabel: string;
+  /** The button under a runtime that could not start. */
+  retry: string;
+  /** The buttons under output taller than the panel. */
+  showAllOutput: string;
+  showLessOutput: string;
+  /** Said when the browser refused to keep an edit (storage full or disabled). */
+  editNotKept: string;
+}
+
+export interface ProgressStrings {
+  /** After the reading time of a chapter whose exercise the reader solved / checked without solving. */
+  chapterSolved: string;
+  chapterNotSolved: string;
+  /** Added to a sidebar link's description when its chapter's exercise is solved. */
+  sidebarSolved: string;
+  /** {done} of {total} exercises, per part of the book and in all. */
+  partProgress: Plural;
+  /** The home page's link to where the reader left off; {chapter}. */
+  continueReading: string;
+  /** The home page's section on the reader's data. */
+  title: string;
+  intro: string;
+  export: string;
+  import: string;
+  resetCode: string;
+  clear: string;
+  confirmResetCode: string;
+  confirmClear: string;
+  /** {code} edited examples and {exercises} exercise results. */
+  imported: string;
+  /** {reason}. */
+  importFailed: string;
+  cleared: string;
+  codeReset: string;
+  /** Edits whose example the book has changed since; {count}. */
+  dropped: Plural;
+  droppedShow: string;
+  droppedDismiss: string;
 }

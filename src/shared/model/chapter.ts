@@ -59,6 +59,12 @@ export interface TextSection {
   text: string;
   /** The JavaScript code of the section's comparisons: the names a JavaScript engineer searches with. */
   javascript?: string;
+  /** The inline code of the section's text, one span a line (search reads its operators: `===`, `?.`). */
+  code?: string;
+  /** The inline code of the heading, one span a line. */
+  headingCode?: string;
+  /** What the author gave the section for search where its text cannot say it (`::keywords[…]`). */
+  keywords?: string[];
 }
 
 export interface Warning {

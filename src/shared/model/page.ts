@@ -129,6 +129,12 @@ export interface SiteData {
   routes: Record<string, string>;
   /** Where the page's example runner finds Pyodide, its workers and the fixtures (filled in by the build). */
   runner?: RunnerSiteData;
+  /**
+   * Chapter slug -> the key of its exercise's tests, for the exercises a reader can Check in the
+   * page (filled in by the build): progress counts these, and a solved one stays solved only
+   * while its tests are the same.
+   */
+  exercises?: Record<string, string>;
 }
 
 /** What the page's example runner needs (src/runner/site-assets.ts makes it). */
@@ -140,8 +146,11 @@ export interface RunnerSiteData {
   python: {
     /** The module worker that runs Python (its code is handed to the sandbox). */
     worker: string;
-    /** Pyodide's files, which the page fetches and hands to the sandbox, with their sizes for honest progress. */
-    files: Array<{ name: string; url: string; bytes: number }>;
+    /**
+     * Pyodide's files, which the page fetches and hands to the sandbox: their sizes, and the bytes
+     * a download of each transfers (compressed), which the progress shows.
+     */
+    files: Array<{ name: string; url: string; bytes: number; sent: number }>;
     /** Pyodide's lock file, reduced to its header. */
     lock: string;
   };

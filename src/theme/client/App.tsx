@@ -72,7 +72,13 @@ export function App(props: AppProps) {
       <MobileSidebar currentRoute={page.route} open={menuOpen} onClose={() => setMenuOpen(false)} />
       <div className={`page-wrapper${hasSidebar ? ' has-sidebar' : ''}`}>
         {hasSidebar && (
-          <Sidebar currentRoute={page.route} hidden={sidebarHidden} onToggle={() => setSidebarHidden(!sidebarHidden)} />
+          <Sidebar
+            currentRoute={page.route}
+            hidden={sidebarHidden}
+            onToggle={() => setSidebarHidden(!sidebarHidden)}
+            toc={page.toc}
+            activeId={activeId}
+          />
         )}
         <main id="main-content" className={`main page-${page.kind}`} tabIndex={-1}>
           <ErrorBoundary title={site.strings.crashTitle} retryLabel={site.strings.crashTryAgain} resetKey={page.route}>

@@ -79,9 +79,10 @@ function RunBar({
 }
 
 /**
- * The Check bar of an exercise's starter code: Check runs the exercise's tests on the code (the
- * reader's edit, else the book's) in the page's Python, and the results region below lists each
- * case (client/exercise/). Offered only when `pybook check` verified the exercise in that Python.
+ * The bar of an exercise's starter code: Check runs the exercise's tests on the code (the reader's
+ * edit, else the book's) in the page's Python, and the results region below lists each case
+ * (exercise/client/); Run beside it runs the code itself, to see what it prints. Offered only when
+ * `pybook check` verified the exercise in that Python.
  */
 function ExerciseBar({ exerciseKey }: Pick<Props, 'exerciseKey'>) {
   const { strings, runnable } = useContent();
@@ -101,6 +102,17 @@ function ExerciseBar({ exerciseKey }: Pick<Props, 'exerciseKey'>) {
             <path fill="currentColor" d="M6.2 11.4 2.8 8l-1.1 1.1 4.5 4.5 8.1-8.1-1.1-1.1z" />
           </svg>
           <span className="code-run-label">{t.check}</span>
+        </button>
+        <button
+          type="button"
+          className="code-run-secondary exercise-run-button"
+          data-code-action="run"
+          aria-label={strings.runner.runExerciseLabel}
+        >
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M4 2.5v11l9-5.5z" />
+          </svg>
+          <span className="code-run-label">{strings.runner.run}</span>
         </button>
         <button
           type="button"
@@ -145,7 +157,11 @@ export function CodeBlock({
       data-exercise={exercisePart}
       data-exercise-tests={exerciseTests}
     >
-      {title && <div className="code-block-title">{title}</div>}
+      {title ? (
+        <div className="code-block-title">{title}</div>
+      ) : (
+        exercisePart === 'tests' && <div className="code-block-title">{strings.exercise.testsLabel}</div>
+      )}
       <div className="code-block-body">
         <pre className="code-pre" tabIndex={0}>
           <code className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: codeHtml }} />

@@ -67,6 +67,12 @@ export function HomeSections({ home }: { home: HomeData }) {
           ))}
         </div>
       </section>
+      <section className="home-section" id="your-progress" aria-labelledby="home-progress-title">
+        <h2 id="home-progress-title">{strings.progress.title}</h2>
+        <p className="home-section-intro">{strings.progress.intro}</p>
+        {/* Filled in the browser (src/progress/client/ui.ts): the reader's data is only there. */}
+        <div className="learner-home" data-learner-home="" />
+      </section>
     </>
   );
 }

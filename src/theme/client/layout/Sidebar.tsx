@@ -1,9 +1,10 @@
 import { useContext, useEffect, useRef, useState } from 'react';
-import type { SidebarEntry } from '../../../shared/model/page.js';
+import type { SidebarEntry, TocItem } from '../../../shared/model/page.js';
 import { containsRoute } from '../../../shared/model/sidebar.js';
 import { useSite } from '../site-context.js';
 import { ChevronIcon } from '../icons.js';
 import { SidebarMarkupContext } from './sidebar-markup.js';
+import { TableOfContents } from './TableOfContents.js';
 
 interface ItemsProps {
   entries: SidebarEntry[];
@@ -74,15 +75,24 @@ export function SidebarItems({ entries, currentRoute, openRoute = currentRoute, 
   );
 }
 
-/** The docs sidebar (desktop), hideable with a button at its foot. */
+/**
+ * The docs sidebar (desktop), hideable with a button at its foot. Above the chapters, the chapter's
+ * "On this page" (shown from 1280 px to 1719 px, where the content has no room for a column of its
+ * own): at the top, it stays put while the sidebar grows and shrinks with the navbar (at the foot it
+ * moved, a layout shift each time).
+ */
 export function Sidebar({
   currentRoute,
   hidden,
   onToggle,
+  toc = [],
+  activeId,
 }: {
   currentRoute: string;
   hidden: boolean;
   onToggle: () => void;
+  toc?: TocItem[];
+  activeId?: string;
 }) {
   const site = useSite();
   const markup = useContext(SidebarMarkupContext);
@@ -102,6 +112,7 @@ export function Sidebar({
       className={`sidebar${hidden ? ' sidebar-hidden' : ''}`}
       aria-label={site.strings.docsSidebarLabel}
     >
+      {!hidden && <TableOfContents toc={toc} activeId={activeId} className="sidebar-toc" titleId="sidebar-toc-title" />}
       {!hidden &&
         (markup ? (
           <nav

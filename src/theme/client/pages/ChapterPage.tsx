@@ -10,10 +10,12 @@ import { CollapsibleTableOfContents } from '../layout/TableOfContents.js';
 /** A chapter: breadcrumbs, title, notices, the server-rendered content, edit link and pagination. */
 export function ChapterPage({ page, html }: { page: ClientPage; html: string }) {
   const site = useSite();
-  useEffect(() => applyContentStateLater(), [html]);
+  useEffect(() => applyContentStateLater(site, page.slug), [html, page.slug, site]);
   const { strings } = site;
   return (
-    <article className="chapter">
+    // A new article for each chapter: what the client adds to one (the reader's progress, a notice)
+    // never stays on the next. data-chapter tells that client code which chapter this is.
+    <article className="chapter" key={page.route} data-chapter={page.slug}>
       <Breadcrumbs items={page.breadcrumbs} />
       {page.unlisted && (
         <div className="admonition admonition-warning unlisted-banner" role="note">

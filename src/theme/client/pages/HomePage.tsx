@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { applyContentStateLater } from '../../../client/core/content-events.js';
 import { plural } from '../../../shared/i18n/plural.js';
 import { useSite } from '../site-context.js';
 
@@ -19,6 +21,8 @@ export function HomePage({
 }) {
   const site = useSite();
   const { strings } = site;
+  // The reader's progress (each part's count, where they left off, their data) once the page is idle.
+  useEffect(() => applyContentStateLater(site), [html, site]);
   return (
     <div className="home">
       <div className="home-hero">

@@ -1,0 +1,306 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, siteDataOf, useSiteUnderTest } from './client-support.js';
+
+/**
+ * The reader's work belongs to the reader: kept in their browser across reloads, tabs and visits,
+ * shown as progress, exportable to another browser, and cleared only when they ask.
+ */
+const site = useSiteUnderTest();
+const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+
+/** A cold Pyodide start on a busy machine can take minutes: the steps wait for conditions, this bounds them. */
+const LONG = 300_000;
+
+const firstPython = (page: Page) =>
+  page.locator('.markdown .code-block:not([data-exercise]):has(.code-run[data-run-lang="python"])').first();
+const starter = (page: Page) => page.locator('.markdown .code-block[data-exercise="starter"]');
+const editorText = (block: Locator) => block.locator('.code-editor .cm-content');
+
+/** Waits until the page has shown what the reader left in this browser (their code, their progress). */
+const readerStateShown = (page: Page, chapter: string) =>
+  page.locator(`html[data-reader-state="${chapter}"]`).waitFor({ state: 'attached' });
+
+async function editTo(block: Locator, code: string): Promise<void> {
+  if (!(await editorText(block).count())) await block.locator('button[data-code-action=edit]').click();
+  await editorText(block).fill(code);
+}
+
+/** The first chapter whose exercise a reader can Check in the page, and the code of its answer. */
+async function checkableExercise(page: Page): Promise<{ slug: string; answer: string }> {
+  await gotoHydrated(page, site.url('dictionary/'));
+  const exercises = (await siteDataOf(page)).exercises ?? {};
+  const slug = Object.keys(exercises).sort()[0];
+  expect(slug, 'the test site has a checkable exercise (run `npx pybook check`)').toBeDefined();
+  await gotoHydrated(page, site.url(`${slug}/`));
+  const answer = await page
+    .locator('details.answer .code-block')
+    .first()
+    .evaluate((block) => (block.querySelector('.code-pre code')?.textContent ?? '').replace(/\n$/, ''));
+  return { slug, answer };
+}
+
+/** Clicks Check and waits for this check's results. */
+async function check(block: Locator): Promise<string | null> {
+  await block.locator('.exercise-results').evaluate((region) => region.replaceChildren());
+  await block.locator('button[data-code-action=check]').click();
+  const summary = block.locator('.exercise-results .exercise-summary');
+  await summary.waitFor({ state: 'attached', timeout: LONG });
+  await block.locator('button[data-code-action=check]').waitFor({ timeout: LONG });
+  return summary.getAttribute('data-passed');
+}
+
+describe("the reader's code is kept in their browser", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    ({ context, page, problems } = await openPage(site, { viewport: { width: 1280, height: 900 } }));
+    context.setDefaultTimeout(30_000);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('an edit is there again after a reload, in a new tab, and on a later visit; not in another browser', async () => {
+    await gotoHydrated(page, site.url('dictionary/'));
+    await editTo(firstPython(page), 'print("kept for later")');
+    await page.reload();
+    await editorText(firstPython(page)).waitFor();
+    expect(await editorText(firstPython(page)).textContent()).toBe('print("kept for later")');
+    expect(await firstPython(page).locator('button[data-code-action=reset]').count()).toBe(1);
+    // A new tab, and a visit after every tab was closed: the same browser keeps it.
+    const tab = await context.newPage();
+    await gotoHydrated(tab, site.url('dictionary/'));
+    await editorText(firstPython(tab)).waitFor();
+    expect(await editorText(firstPython(tab)).textContent()).toBe('print("kept for later")');
+    await tab.close();
+    // Another browser (a fresh profile) has its own data: nothing of this one.
+    const other = await openPage(site);
+    await gotoHydrated(other.page, site.url('dictionary/'));
+    await readerStateShown(other.page, 'dictionary');
+    expect(await editorText(firstPython(other.page)).count()).toBe(0);
+    await other.context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it("Reset shows the book's code and forgets the edit for good", async () => {
+    await gotoHydrated(page, site.url('dictionary/'));
+    const block = firstPython(page);
+    await editorText(block).waitFor();
+    await block.locator('button[data-code-action=reset]').click();
+    expect(await editorText(block).count()).toBe(0);
+    await page.reload();
+    await readerStateShown(page, 'dictionary');
+    expect(await editorText(firstPython(page)).count()).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('/code/')))).toEqual([]);
+  });
+
+  it('an edit whose example the book has changed since is not put in another example: it is shown aside, to copy, until dismissed', async () => {
+    await gotoHydrated(page, site.url('dictionary/'));
+    // As if the reader had edited an example whose code the book has since rewritten.
+    await page.evaluate(() => {
+      const key = `pybook${location.pathname.replace(/dictionary\/$/, '')}code/dictionary`;
+      localStorage.setItem(
+        key,
+        JSON.stringify({ oldexample: { code: 'print("my old version")', at: Date.now() - 1000 } }),
+      );
+    });
+    await page.reload();
+    const notice = page.locator('.learner-dropped');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('The book has changed an example you edited');
+    await notice.locator('summary').click();
+    expect(await notice.locator('pre').textContent()).toBe('print("my old version")');
+    expect(await page.locator('.code-editor').count()).toBe(0);
+    await notice.locator('button').click();
+    await page.reload();
+    await readerStateShown(page, 'dictionary');
+    expect(await page.locator('.learner-dropped').count()).toBe(0);
+  });
+});
+
+describe("the reader's progress", () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context, page } = await openPage(site, { viewport: { width: 1280, height: 900 }, acceptDownloads: true }));
+    context.setDefaultTimeout(30_000);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it(
+    'a solved exercise is marked in the sidebar and at the top of its chapter, in both languages, and unsolved again when a Check fails',
+    async () => {
+      const { slug, answer } = await checkableExercise(page);
+      const block = starter(page);
+      expect(await check(block)).toBe('false'); // the starter fails: not solved, and now checked
+      await page.locator('.learner-status[data-solved="false"]').waitFor();
+      await editTo(block, answer);
+      expect(await check(block)).toBe('true');
+      await page.locator('.learner-status[data-solved="true"]').waitFor();
+      const link = page.locator(`.sidebar a.sidebar-link[href$="/${slug}/"]`);
+      await link.and(page.locator('[data-solved]')).waitFor();
+      expect(await link.getAttribute('aria-description')).toBe('exercise solved');
+      // The same exercise in Chinese: solved there too.
+      await gotoHydrated(page, site.url(`zh-cn/${slug}/`));
+      await page.locator('.learner-status[data-solved="true"]').waitFor();
+      await page.locator(`.sidebar a.sidebar-link[href$="/zh-cn/${slug}/"][data-solved]`).waitFor();
+      // A later Check that fails takes it back.
+      await gotoHydrated(page, site.url(`${slug}/`));
+      await editTo(starter(page), `${answer}\nraise SystemExit("broken on purpose")`);
+      expect(await check(starter(page))).toBe('false');
+      await page.locator('.learner-status[data-solved="false"]').waitFor();
+      expect(await page.locator('a.sidebar-link[data-solved]').count()).toBe(0);
+      // Solved again, for the home page below.
+      await editTo(starter(page), answer);
+      expect(await check(starter(page))).toBe('true');
+    },
+    LONG * 2,
+  );
+
+  it('the home page counts solved exercises per part and in all, and continues where the reader left off', async () => {
+    await gotoHydrated(page, site.url(''));
+    const total = Object.keys((await siteDataOf(page)).exercises ?? {}).length;
+    const summary = page.locator('.learner-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toBe(`1 of ${total} exercise${total === 1 ? '' : 's'} solved`);
+    expect(
+      (await page.locator('.learner-part').allTextContents()).some((line) => /^1 of \d+ exercises? solved$/.test(line)),
+    ).toBe(true);
+    // The last chapter read was solved: Continue goes to the chapter after it.
+    const continueLink = page.locator('.learner-continue');
+    expect(await continueLink.textContent()).toMatch(/^Continue: /);
+  });
+
+  it('exports to a file that a fresh browser imports: its code and progress are then there', async () => {
+    await gotoHydrated(page, site.url(''));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to a file' }).click(),
+    ]);
+    const file = path.join(os.tmpdir(), `pybook-progress-${process.pid}.json`);
+    await download.saveAs(file);
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as { format: string; exercises: object; code: object };
+    expect(exported.format).toBe('pybook-learner-data');
+    expect(Object.keys(exported.exercises).length).toBeGreaterThan(0);
+
+    const fresh = await openPage(site, { viewport: { width: 1280, height: 900 } });
+    await gotoHydrated(fresh.page, site.url('zh-cn/'));
+    await fresh.page.locator('.learner-summary').waitFor();
+    expect(await fresh.page.locator('.learner-summary').textContent()).toMatch(/^已完成 0 \//);
+    await fresh.page.locator('[data-learner-home] input[type=file]').setInputFiles(file);
+    await fresh.page.locator('.learner-message:not(:empty)').waitFor();
+    expect(await fresh.page.locator('.learner-message').textContent()).toMatch(
+      /^已导入 \d+ 个编辑过的示例和 \d+ 个练习结果/,
+    );
+    expect(await fresh.page.locator('.learner-summary').textContent()).toMatch(/^已完成 1 \//);
+    // A file that is not one is refused, saying why.
+    await fresh.page.locator('[data-learner-home] input[type=file]').setInputFiles({
+      name: 'not-progress.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"pybook-learner-data","version":1,"code":{"../x":{}}}'),
+    });
+    await fresh.page.locator('.learner-message', { hasText: '无法导入' }).waitFor();
+    expect(await fresh.page.locator('.learner-message').textContent()).toContain('code.');
+    await fresh.context.close();
+  });
+
+  it('"Reset all my code" forgets the code and keeps the results; "Clear" forgets everything', async () => {
+    await gotoHydrated(page, site.url(''));
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Reset all my code' }).click();
+    await page.locator('.learner-message', { hasText: "Every example shows the book's code again." }).waitFor();
+    const keys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pybook/')));
+    expect((await keys()).filter((k) => k.includes('/code/'))).toEqual([]);
+    expect((await keys()).some((k) => k.endsWith('/exercises'))).toBe(true);
+    await page.getByRole('button', { name: 'Clear my progress and code' }).click();
+    await page.locator('.learner-message', { hasText: 'cleared' }).waitFor();
+    expect(await keys()).toEqual([]);
+    expect(await page.locator('.learner-summary').textContent()).toMatch(/^0 of /);
+  });
+});
+
+describe("an exercise's runs", () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context, page } = await openPage(site, { viewport: { width: 1280, height: 900 } }));
+    context.setDefaultTimeout(30_000);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it(
+    "has Run beside Check and labelled tests; a failure raised in the reader's code names its line, and Go to line puts the cursor there",
+    async () => {
+      await checkableExercise(page);
+      const block = starter(page);
+      expect(await block.locator('.code-run > button').allTextContents()).toEqual(['Check', 'Run', 'Edit']);
+      expect(await page.locator('.code-block[data-exercise="tests"] .code-block-title').first().textContent()).toBe(
+        'Tests',
+      );
+      await editTo(block, 'print("line one")\nprint("line two")\nundefined_name()\n');
+      await block.locator('button.exercise-run-button').click();
+      await block.locator('.code-run-output:not([data-verdict="pending"])').waitFor({ timeout: LONG });
+      expect(await block.locator('.code-run-output .code-output-pre').textContent()).toMatch(
+        /^line one\nline two\nTraceback[\s\S]*line 3[\s\S]*NameError/,
+      );
+      expect(await check(block)).toBe('false');
+      const line = block.locator('.exercise-code-line').first();
+      expect(await line.textContent()).toMatch(/^\(your code, line 3\)/);
+      await line.locator('button').click();
+      const cursorLine = await page.evaluate(() => {
+        const selection = document.getSelection();
+        return selection?.anchorNode?.parentElement?.closest('.cm-line')?.textContent;
+      });
+      expect(cursorLine).toBe('undefined_name()');
+    },
+    LONG,
+  );
+
+  it(
+    "the reader's output has a height limit with Show all, is no landmark, and the page stays accessible with the editor open after two runs",
+    async () => {
+      await gotoHydrated(page, site.url('dictionary/'));
+      const block = firstPython(page);
+      await editTo(block, 'for i in range(200):\n    print("line", i)');
+      for (const run of [1, 2]) {
+        await block.locator('button[data-code-action=run]').click();
+        await block
+          .locator(`.code-run-output[data-run="${run}"]:not([data-verdict="pending"])`)
+          .waitFor({ timeout: LONG });
+      }
+      const pre = block.locator('.code-run-output .code-output-pre');
+      const [shown, full] = await pre.evaluate((element) => [element.clientHeight, element.scrollHeight]);
+      expect(shown).toBeLessThan(full);
+      const showAll = block.locator('.code-run-more button').first();
+      expect(await showAll.textContent()).toBe('Show all output');
+      await showAll.click();
+      expect(await pre.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+      expect(await showAll.getAttribute('aria-expanded')).toBe('true');
+      expect(await showAll.textContent()).toBe('Show less');
+      expect(await page.locator('.code-run-output[role], .code-run-output[aria-label]').count()).toBe(0);
+      // Evaluated by the test driver (not a script element), so the page's own policy stays as it is.
+      await page.evaluate(readFileSync(AXE, 'utf8'));
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: { id: string }[] }> } }
+        ).axe;
+        return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id);
+      });
+      expect(violations).toEqual([]);
+    },
+    LONG,
+  );
+});
