@@ -45,10 +45,18 @@ describe('an exported progress file', () => {
 
   it('is refused, naming the field, when any part of it is not what pybook writes', () => {
     // Each corruption of a valid file, and the field the error must name.
-    const corruptions: Array<[string, (file: Record<string, any>) => void, RegExp]> = [
+    /** A file as JSON gives it back, open to any change. */
+    interface LooseFile {
+      format: unknown;
+      version: unknown;
+      code: Record<string, unknown>;
+      exercises: Record<string, unknown>;
+      last?: unknown;
+    }
+    const corruptions: Array<[string, (file: LooseFile) => void, RegExp]> = [
       ['not a pybook file', (f) => (f.format = 'something-else'), /^format/],
       ['a newer version', (f) => (f.version = 2), /^version/],
-      ['code not an object', (f) => (f.code = []), /^code/],
+      ['code not an object', (f) => (f.code = [] as unknown as Record<string, unknown>), /^code/],
       ['a slug with a path in it', (f) => (f.code['../etc'] = {}), /^code\./],
       [
         'a prototype key',
@@ -70,7 +78,7 @@ describe('an exported progress file', () => {
     ];
     fc.assert(
       fc.property(learnerData, fc.constantFrom(...corruptions), (data, [, corrupt, field]) => {
-        const file = plain(learnerFile(data, 'A book', new Date(NOW))) as Record<string, any>;
+        const file = plain(learnerFile(data, 'A book', new Date(NOW))) as LooseFile;
         corrupt(file);
         let error: unknown;
         try {
