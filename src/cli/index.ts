@@ -30,6 +30,11 @@ function threadCount(value: string): number {
   return n;
 }
 
+function exportFormat(value: string): string {
+  if (!['pdf', 'epub', 'all'].includes(value)) throw new InvalidArgumentError('a format is pdf, epub or all');
+  return value;
+}
+
 export function createProgram(): Command {
   const program = new Command('pybook')
     .description('Builds, serves and checks the book "Python guide for JavaScript engineers".')
@@ -63,6 +68,20 @@ export function createProgram(): Command {
         });
       },
     );
+
+  program
+    .command('export')
+    .description('the book as a PDF (printed by Chromium) and an EPUB 3, one of each per locale')
+    .option('-c, --config <file>', 'book configuration', 'book.config.json')
+    .option('-o, --out-dir <dir>', 'output folder (pybook replaces it whole, as build does)', 'exports')
+    .option('-f, --format <format>', 'pdf, epub or all', exportFormat, 'all')
+    .option('-l, --locale <code>', "a locale's code, or all", 'all')
+    .option('--browser <path>', 'the Chromium that prints the PDF (default: $CHROMIUM_PATH, else /usr/bin/chromium)')
+    .option('--no-cache', 'ignore and do not write the build cache (node_modules/.cache/pybook)')
+    .action(async (opts) => {
+      const { runExport } = await import('./export.js');
+      await runExport(opts);
+    });
 
   program
     .command('serve')

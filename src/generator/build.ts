@@ -215,6 +215,19 @@ export class Builder {
     };
   }
 
+  /**
+   * The book compiled and its pages assembled, links checked, without the site's files: what
+   * `pybook export` prints from (src/export). Compiled chapters come from and go to the disk cache
+   * as in build().
+   */
+  async compileSite(): Promise<Pick<BuildResult, 'config' | 'book' | 'pages' | 'sites' | 'warnings' | 'staticDirs'>> {
+    const { config, book } = this.readInputs();
+    const compiled = await this.compileAll(book);
+    const { sites, pages } = assembleSite(book, compiled);
+    const { staticDirs, warnings } = this.checkLinks(config, pages);
+    return { config, book, pages, sites, warnings, staticDirs };
+  }
+
   /** Reads the config and the chapters, remembering their text (see inputsChangedOnDisk), and opens the disk cache. */
   private readInputs(): { config: BookConfig; book: BookModel } {
     this.inputs = new Map([[path.resolve(this.options.configPath), readTextOrUndefined(this.options.configPath)]]);

@@ -54,6 +54,8 @@ export interface InterfaceStrings {
   olderEntries: string;
   versionBadge: string; // {version}
   versionLabelCurrent: string;
+  /** The book as a PDF and an EPUB (src/export): their own words, and the site's links to them. */
+  exportBook: ExportBookStrings;
   tags: string;
   taggedWith: Plural;
   blogPostCount: Plural;
@@ -205,4 +207,27 @@ export interface ProgressStrings {
   dropped: Plural;
   droppedShow: string;
   droppedDismiss: string;
+}
+
+export interface ExportBookStrings {
+  /** The heading of the table of contents. */
+  contents: string;
+  /** The heading of the appendix that holds the exercises' hints and answers. */
+  answers: string;
+  /** The label of an answer in that appendix (its hints keep theirs). */
+  answer: string;
+  /** Where an exercise's answer was, a link to it in the appendix. */
+  answerInAppendix: string;
+  /** The same when hints come before the answer. */
+  hintsAndAnswerInAppendix: string;
+  /** In the appendix, the link back to the exercise. */
+  backToExercise: string;
+  /** After a link in the PDF: the page it leads to; {page}. */
+  onPage: string;
+  /** The cover's line under the tagline; {version}. */
+  version: string;
+  /** The home page's and the footer's title of the download links. */
+  download: string;
+  /** One download link; {format} (PDF, EPUB) and {size} (e.g. 2.1 MB). */
+  downloadFile: string;
 }
