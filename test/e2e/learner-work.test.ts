@@ -101,6 +101,30 @@ describe("the reader's code is kept in their browser", () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('/code/')))).toEqual([]);
   });
 
+  it('an edit of an example the other language writes differently stays with its language: no notice there, still there on return', async () => {
+    // The first runnable example whose code differs between the two editions of a chapter.
+    const codes = async (url: string) => {
+      await gotoHydrated(page, url);
+      return page
+        .locator('.markdown .code-block:has(.code-run[data-run-lang])')
+        .evaluateAll((blocks) => blocks.map((b) => b.querySelector('.code-pre code')?.textContent ?? ''));
+    };
+    const zh = await codes(site.url('zh-cn/how-to-use-the-book/'));
+    const en = await codes(site.url('how-to-use-the-book/'));
+    const index = en.findIndex((code, i) => zh[i] !== undefined && zh[i] !== code);
+    expect(index, 'the chapter has an example written differently in Chinese').toBeGreaterThanOrEqual(0);
+    const block = page.locator('.markdown .code-block:has(.code-run[data-run-lang])').nth(index);
+    await editTo(block, 'print("my English edit")');
+    await gotoHydrated(page, site.url('zh-cn/how-to-use-the-book/'));
+    await readerStateShown(page, 'how-to-use-the-book');
+    expect(await page.locator('.learner-dropped').count()).toBe(0);
+    await gotoHydrated(page, site.url('how-to-use-the-book/'));
+    const again = page.locator('.markdown .code-block:has(.code-run[data-run-lang])').nth(index);
+    await editorText(again).waitFor();
+    expect(await editorText(again).textContent()).toBe('print("my English edit")');
+    expect(await page.locator('.learner-dropped').count()).toBe(0);
+  });
+
   it('an edit whose example the book has changed since is not put in another example: it is shown aside, to copy, until dismissed', async () => {
     await gotoHydrated(page, site.url('dictionary/'));
     // As if the reader had edited an example whose code the book has since rewritten.
@@ -108,7 +132,7 @@ describe("the reader's code is kept in their browser", () => {
       const key = `pybook${location.pathname.replace(/dictionary\/$/, '')}code/dictionary`;
       localStorage.setItem(
         key,
-        JSON.stringify({ oldexample: { code: 'print("my old version")', at: Date.now() - 1000 } }),
+        JSON.stringify({ oldexample: { code: 'print("my old version")', at: Date.now() - 1000, locale: 'en' } }),
       );
     });
     await page.reload();

@@ -20,7 +20,14 @@ const learnerData: fc.Arbitrary<LearnerData> = fc.record(
   {
     code: fc.dictionary(
       slug,
-      fc.dictionary(blockKey, fc.record({ code: fc.string({ maxLength: 200 }), at }), { maxKeys: 4 }),
+      fc.dictionary(
+        blockKey,
+        fc.record(
+          { code: fc.string({ maxLength: 200 }), at, locale: fc.constantFrom('en', 'zh-cn') },
+          { requiredKeys: ['code', 'at'] },
+        ),
+        { maxKeys: 4 },
+      ),
       {
         maxKeys: 4,
       },
@@ -69,6 +76,11 @@ describe('an exported progress file', () => {
         'a time in the future',
         (f) => (f.code.ch = { k1: { code: '', at: NOW + 2 * 86_400_000 } }),
         /^code\.ch\.k1\.at/,
+      ],
+      [
+        'a locale that is not one',
+        (f) => (f.code.ch = { k1: { code: '', at: 1, locale: '../x' } }),
+        /^code\.ch\.k1\.locale/,
       ],
       ['a time that is not a number', (f) => (f.code.ch = { k1: { code: '', at: '1' } }), /\.at/],
       ['passed not a boolean', (f) => (f.exercises.ch = { at: 1, passed: 'yes', tests: 'ab12ab12ab12ab12' }), /passed/],

@@ -54,7 +54,11 @@ function checked<T>(value: unknown, pick: (data: LearnerData) => T): T | undefin
 export class LearnerStore {
   private readonly scope: string;
 
-  constructor(basePath: string) {
+  /** `locale`: the page's language, recorded with each edit. */
+  constructor(
+    basePath: string,
+    readonly locale: string,
+  ) {
     this.scope = storeScope(basePath);
   }
 
@@ -75,7 +79,7 @@ export class LearnerStore {
   saveCode(slug: string, blockKey: string, code: string | undefined): boolean {
     const blocks = { ...this.codeOf(slug) };
     if (code === undefined) delete blocks[blockKey];
-    else blocks[blockKey] = { code, at: Date.now() };
+    else blocks[blockKey] = { code, at: Date.now(), locale: this.locale };
     const ok = write(this.key(`code/${slug}`), Object.keys(blocks).length ? blocks : undefined);
     this.changed();
     return ok;

@@ -200,7 +200,7 @@ let observer: MutationObserver | undefined;
 export async function showProgress(): Promise<void> {
   if (!state) {
     const site = await pageSiteData();
-    const store = new LearnerStore(site.basePath);
+    const store = new LearnerStore(site.basePath, site.locale.code);
     state = { site, store };
     store.subscribe(apply);
     // The sidebar is rendered again on navigation (and the phone menu when opened): mark it again.

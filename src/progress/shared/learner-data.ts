@@ -12,10 +12,15 @@
 export const LEARNER_FILE_FORMAT = 'pybook-learner-data';
 export const LEARNER_FILE_VERSION = 1;
 
-/** One example's code as the reader left it; `at` is when (ms since 1970). */
+/**
+ * One example's code as the reader left it; `at` is when (ms since 1970), `locale` the language of
+ * the page it was edited on (an example whose code is the same in both languages shares the edit;
+ * one the other language writes differently is not this page's to drop).
+ */
 export interface SavedCode {
   code: string;
   at: number;
+  locale?: string;
 }
 
 /**
@@ -50,6 +55,8 @@ export interface LearnerFile extends LearnerData {
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** A block key: the hash of the book's code, and its occurrence when the same code appears again. */
 export const BLOCK_KEY = /^[0-9a-z]{1,16}(-[1-9][0-9]{0,3})?$/;
+/** A locale code as the configuration allows them ("en", "zh-cn"). */
+const LOCALE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 /** An exercise's tests hash (the build's exerciseTestsKey). */
 const TESTS_KEY = /^[0-9a-f]{8,64}$/;
 
@@ -120,6 +127,11 @@ export function checkLearnerData(value: unknown, now = Date.now()): LearnerData 
       if (saved.code.length > LIMITS.codeChars)
         throw new LearnerFileError(`${field}.code`, `is longer than ${LIMITS.codeChars} characters`);
       kept[key] = { code: saved.code, at: time(saved.at, `${field}.at`, now) };
+      if (saved.locale !== undefined) {
+        if (typeof saved.locale !== 'string' || !LOCALE.test(saved.locale))
+          throw new LearnerFileError(`${field}.locale`, 'is not a language of the book');
+        kept[key].locale = saved.locale;
+      }
     }
     code[slug] = kept;
   }

@@ -2,7 +2,8 @@
  * Editing an example: Edit swaps the code for an editor (CodeMirror, a chunk of its own), Reset
  * puts the book's code back. The reader's text is kept in this browser (progress/client/store.ts)
  * as they type, so it is there again after a reload, in another tab, on the next visit, and in
- * the other language where the example's code is the same. Each edit is keyed by its example's
+ * the other language where the example's code is the same (where it is not, each language keeps
+ * its own). Each edit is keyed by its example's
  * code as the book prints it (progress/client/block-keys.ts): when the book changes that example,
  * the edit no longer fits it, and it is moved aside with a notice instead of being lost.
  */
@@ -104,7 +105,9 @@ export async function restoreEdits(root: ParentNode, store: LearnerStore, t: Run
   if (!slug) return 0;
   const saved = store.codeOf(slug);
   const keys = blockKeys(blocks.map(bookCode));
-  const orphans = Object.keys(saved).filter((key) => !keys.includes(key));
+  // Only this language's edits can have lost their example here: the other language may write an
+  // example differently (its text in Chinese, say), and its edits wait for its own page.
+  const orphans = Object.keys(saved).filter((key) => !keys.includes(key) && saved[key].locale === store.locale);
   if (orphans.length) store.drop(slug, orphans);
   await Promise.all(
     keys.map(async (key, i) => {

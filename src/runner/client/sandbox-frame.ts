@@ -19,6 +19,7 @@ import {
 } from './protocol.js';
 import { OUTPUT_LIMITS } from './output-batch.js';
 import type { RuntimeLoad } from './runtime-files.js';
+import type { RunnerSiteData } from '../../shared/model/page.js';
 
 export interface SandboxRunEvents {
   running(): void;
@@ -45,9 +46,12 @@ export class SandboxFrame {
   private heard = 0;
   private watchdog?: number;
 
-  constructor(sandboxUrl: string, runtime: RuntimeLoad) {
+  constructor(setup: Pick<RunnerSiteData, 'sandbox' | 'launcher'>, runtime: RuntimeLoad) {
     const frame = (this.frame = document.createElement('iframe'));
-    frame.setAttribute('sandbox', 'allow-scripts');
+    // A page the book's service worker controls frames the launcher, which the worker can serve
+    // offline; it frames the same sandbox document, sandboxed the same way (see sandboxLauncher).
+    const launched = Boolean(setup.launcher && navigator.serviceWorker?.controller);
+    if (!launched) frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('aria-hidden', 'true');
     frame.tabIndex = -1;
     frame.title = 'Example sandbox';
@@ -64,7 +68,7 @@ export class SandboxFrame {
       if (message) this.receive(message, runtime, settle);
     };
     window.addEventListener('message', this.onMessage);
-    frame.src = sandboxUrl;
+    frame.src = launched ? setup.launcher : setup.sandbox;
     document.body.appendChild(frame);
   }
 

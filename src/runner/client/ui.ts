@@ -31,7 +31,7 @@ async function setUp(): Promise<{ site: SiteData; store: LearnerStore }> {
     const site = await pageSiteData();
     if (!site.runner) throw new Error('this site has no example runner');
     configureRuns(site.runner, site.strings.runner);
-    loaded = { site, store: new LearnerStore(site.basePath) };
+    loaded = { site, store: new LearnerStore(site.basePath, site.locale.code) };
   }
   return loaded;
 }
