@@ -198,7 +198,7 @@ async function bundleEngine(): Promise<string> {
   const result = await esbuild.build({
     stdin: {
       contents:
-        "import { SearchEngine } from './src/search/engine.ts'; window.__buildSearchEngine = (f) => new SearchEngine(f);",
+        "import { SearchEngine } from './src/search/shared/engine.ts'; window.__buildSearchEngine = (f) => new SearchEngine(f);",
       resolveDir: path.resolve(BOOK_DIR, '..'),
       loader: 'ts',
     },
