@@ -196,6 +196,7 @@ function withDefaults(raw: Record<string, unknown>, rootDir: string): BookConfig
     sitemap: { changefreq: 'weekly', priority: 0.5, ...r.sitemap },
     search: { languages: ['en', 'zh'], maxResults: 8, snippetLength: 50, highlightOnTarget: true, ...r.search },
     runner: { timeLimitSeconds: 10, ...r.runner },
+    llms: r.llms ?? true,
     rootDir,
   };
 }

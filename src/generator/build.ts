@@ -34,6 +34,7 @@ import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
 import { exerciseKey, exerciseTestsKey, readBrowserVerdicts } from '../runner/build/browser-check-file.js';
 import { runnerAssets } from '../runner/build/site-assets.js';
+import { markdownSiteFiles } from '../llms/site-files.js';
 
 /** Files every build writes that a chapter may link to. */
 const GENERATED_FILES = new Set(['sitemap.xml', 'robots.txt']);
@@ -177,6 +178,8 @@ export class Builder {
       sites[locale].exercises = checkableExercises(chapters, this.runnable);
 
     const files: SiteFiles = new Map();
+    // The book for AI tools (src/llms/): each chapter's Markdown, llms.txt and llms-full.txt.
+    for (const [name, text] of markdownSiteFiles({ book, pages, sites, compiled })) files.set(name, text);
     progress('building the search index');
     const deferredSearch = this.addSearchIndexes(pages, book, sites, files);
 
@@ -409,6 +412,7 @@ export class Builder {
           basePath: book.config.basePath,
           localePaths,
           locale,
+          ...(book.config.llms ? { markdown: { siteUrl: book.config.siteUrl } } : {}),
         };
         const stored = this.disk!.enabled
           ? this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job))
@@ -529,6 +533,7 @@ export class Builder {
       job.basePath,
       job.localePaths.join(','),
       JSON.stringify(job.locale),
+      JSON.stringify(job.markdown ?? null),
     ).slice(0, 40);
   }
 

@@ -13,6 +13,8 @@ export interface CompileJob {
   basePath: string;
   localePaths: string[];
   locale: LocaleInfo;
+  /** Set when the chapter is also written as Markdown (src/llms/): the site's origin, which its links take. */
+  markdown?: { siteUrl: string };
 }
 
 export type CompileOutcome = { key: string; chapter: CompiledChapter } | { key: string; error: BookError };
@@ -25,6 +27,9 @@ export function runCompileJob(job: CompileJob): CompileOutcome {
       basePath: job.basePath,
       localePaths: job.localePaths,
       routeFor: (slug) => pageRoute(job.basePath, job.locale, slug),
+      ...(job.markdown
+        ? { markdown: { siteUrl: job.markdown.siteUrl, basePath: job.basePath, locale: job.locale } }
+        : {}),
     });
     return { key: job.key, chapter };
   } catch (error) {

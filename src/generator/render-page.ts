@@ -80,6 +80,9 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
     const fallback = page.alternates.find((a) => a.locale === site.locales[0].code);
     if (fallback)
       tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(fallback.href))}">`);
+    // The chapter as clean Markdown (src/llms/), for tools that read the page.
+    if (page.markdownUrl)
+      tags.push(`<link rel="alternate" type="text/markdown" href="${escapeHtml(absolute(page.markdownUrl))}">`);
   }
   tags.push(`<link rel="icon" href="${site.basePath}img/logo.svg" type="image/svg+xml">`);
   tags.push(`<link rel="stylesheet" href="${options.assets.stylesheet}">`);

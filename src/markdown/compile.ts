@@ -21,9 +21,13 @@ import { remarkUnparsedStrong } from './plugins/unparsed-strong.js';
 import { collectSections, countWords } from './plugins/text-sections.js';
 import { toHastHandlers } from './to-hast-handlers.js';
 import type { CompiledChapter } from '../shared/model/chapter.js';
+import { chapterMarkdown, type MarkdownSite } from '../llms/chapter-markdown.js';
 import './vfile-data.js';
 
-export type CompileOptions = LinkOptions;
+export interface CompileOptions extends LinkOptions {
+  /** Also write the chapter as clean Markdown (src/llms/), with this site's URLs; unset when book.config.json says "llms": false. */
+  markdown?: MarkdownSite;
+}
 
 const parser = createChapterParser();
 
@@ -58,6 +62,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     throw withOriginalLine(error, source);
   }
   const sections = collectSections(mdast, file);
+  const markdown = options.markdown && chapterMarkdown(mdast, file.data.frontMatter!, options.slug, options.markdown);
   dropPositions(mdast);
   const hast = unified()
     .use(remarkRehype, { handlers: toHastHandlers as never })
@@ -73,6 +78,7 @@ export function compileChapter(source: string, filePath: string, options: Compil
     sections,
     wordCount: countWords(sections.map((s) => `${s.heading ?? ''} ${s.text}`).join(' ')),
     warnings: file.data.warnings ?? [],
+    ...(markdown !== undefined ? { markdown } : {}),
   };
 }
 

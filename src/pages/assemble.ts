@@ -4,6 +4,7 @@ import { localize, localizeKeywords } from '../shared/model/config.js';
 import { stringsFor } from '../shared/i18n/index.js';
 import type { CompiledChapter } from '../shared/model/chapter.js';
 import { homeData } from './home.js';
+import { markdownRouteOf } from '../llms/paths.js';
 import { buildSidebar, categoryTrail, flattenSidebar } from '../shared/model/sidebar.js';
 import type { Alternate, PageModel, SiteData } from '../shared/model/page.js';
 
@@ -173,6 +174,7 @@ function chapterPage(
     previous: position > 0 ? neighbour(position - 1) : undefined,
     next: position >= 0 ? neighbour(position + 1) : undefined,
     editUrl: ctx.editUrl,
+    ...(chapter.markdown !== undefined ? { markdownUrl: markdownRouteOf(ctx.base.route) } : {}),
     readingMinutes: Math.max(1, Math.round(chapter.wordCount / WORDS_PER_MINUTE)),
     unlisted,
     fallback: ctx.fallback,

@@ -43,10 +43,17 @@ function toAdmonition(node: ContainerDirective, file: VFile) {
     );
   }
   let title: string | undefined;
+  let label: Paragraph | undefined;
   const first = node.children[0];
   if (first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
     title = toString(first);
+    label = first;
     node.children.shift();
   }
-  node.data = { hName: 'Admonition', hProperties: { kind: node.name, ...(title ? { title } : {}) } };
+  // The title as written (with its code and emphasis) stays on the node for later stages (src/llms/).
+  node.data = {
+    hName: 'Admonition',
+    hProperties: { kind: node.name, ...(title ? { title } : {}) },
+    ...(title ? { label } : {}),
+  } as ContainerDirective['data'];
 }

@@ -13,6 +13,13 @@ export interface LinkOptions {
   routeFor: (slug: string) => string;
 }
 
+declare module 'mdast' {
+  interface LinkData {
+    /** The page a link between chapters points at ('' = the book's home), for later stages (the Markdown export: src/llms/). */
+    page?: { slug: string; anchor?: string };
+  }
+}
+
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 /** A file from the static folder (`/img/cover.svg`, `/files/data.zip`), not a page. */
 const STATIC_FILE = /\.(?!mdx?$|html?$)[A-Za-z0-9]+$/;
@@ -80,6 +87,10 @@ export function remarkLinks(options: LinkOptions) {
       }
       const start = node.position?.start;
       links.push({ ...target, written: node.url, line: start?.line ?? 0, column: start?.column ?? 0 });
+      node.data = {
+        ...node.data,
+        page: { slug: target.targetSlug, ...(target.anchor !== undefined ? { anchor: target.anchor } : {}) },
+      };
       const hash = target.anchor !== undefined ? `#${encodeURIComponent(target.anchor)}` : '';
       const query = /\?[^#]*/.exec(node.url)?.[0] ?? '';
       node.url =

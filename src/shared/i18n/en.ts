@@ -176,4 +176,14 @@ export const en: InterfaceStrings = {
   baseUrlWarning:
     'This site is served from the wrong path. It is configured for the base path {basePath}; open it there or fix the deployment.',
   footerBuiltWith: 'Built with pybook',
-};
+  markdown: {
+    view: 'View as Markdown',
+    copy: 'Copy page as Markdown',
+    copied: 'Copied',
+    copyFailed: 'Copy failed',
+    starterCode: 'Starter code',
+    answer: 'Answer',
+    admonitionTitle: '{kind}: {title}',
+    fullBook: 'The whole book as one Markdown file: {link}.',
+    otherLanguages: 'The book in other languages: {links}.',
+  },};

@@ -92,6 +92,27 @@ export interface InterfaceStrings {
   chunkRetry: string;
   baseUrlWarning: string; // {basePath}
   footerBuiltWith: string;
+  /** The chapter's Markdown (src/llms/): the chapter header's actions, and the words of the Markdown files. */
+  markdown: MarkdownStrings;
+}
+
+export interface MarkdownStrings {
+  /** The chapter header's link to the chapter as a Markdown file. */
+  view: string;
+  /** The button beside it that copies that file. */
+  copy: string;
+  copied: string;
+  copyFailed: string;
+  /** In the Markdown: the label above an exercise's starter code (its tests take exercise.testsLabel, a hint showHint). */
+  starterCode: string;
+  /** In the Markdown: the heading of an exercise's answer (unless the chapter gives its own). */
+  answer: string;
+  /** In the Markdown: an admonition's label when the chapter gives it a title; {kind} and {title}. */
+  admonitionTitle: string;
+  /** In llms.txt: the sentence that links the whole book as one file; {link}. */
+  fullBook: string;
+  /** In llms.txt: the sentence that links the book's other languages; {links}. */
+  otherLanguages: string;
 }
 
 export interface ExerciseStrings {

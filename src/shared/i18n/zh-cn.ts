@@ -166,4 +166,14 @@ export const zhCn: InterfaceStrings = {
   chunkRetry: '重试',
   baseUrlWarning: '本站点部署在错误的路径下。它配置的基础路径是 {basePath}，请在该路径打开或修正部署。',
   footerBuiltWith: '由 pybook 构建',
-};
+  markdown: {
+    view: '以 Markdown 格式查看',
+    copy: '复制本页 Markdown',
+    copied: '已复制',
+    copyFailed: '复制失败',
+    starterCode: '起始代码',
+    answer: '答案',
+    admonitionTitle: '{kind}：{title}',
+    fullBook: '全书合为一个 Markdown 文件：{link}。',
+    otherLanguages: '本书的其他语言版本：{links}。',
+  },};

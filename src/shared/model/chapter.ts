@@ -86,4 +86,6 @@ export interface CompiledChapter {
   sections: TextSection[];
   wordCount: number;
   warnings: Warning[];
+  /** The chapter as clean Markdown (src/llms/), unless book.config.json turns it off ("llms": false). */
+  markdown?: string;
 }

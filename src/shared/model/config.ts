@@ -51,6 +51,8 @@ export interface BookConfig {
   };
   /** Running examples in the page. */
   runner: { timeLimitSeconds: number };
+  /** The book for AI tools: llms.txt, llms-full.txt and each chapter as Markdown (src/llms/); default true. */
+  llms: boolean;
   /** Folder that holds book.config.json; relative paths in the config resolve against it. */
   rootDir: string;
 }

@@ -58,6 +58,8 @@ export interface PageModel {
   previous?: NavLink;
   next?: NavLink;
   editUrl?: string;
+  /** A chapter's clean Markdown (src/llms/), by route (`/base/dictionary.md`); unset when the book writes none. */
+  markdownUrl?: string;
   readingMinutes?: number;
   unlisted: boolean;
   /** Shown in the default locale because the translation is missing. */

@@ -6,6 +6,7 @@ import { useSite } from '../site-context.js';
 import { Breadcrumbs } from '../layout/Breadcrumbs.js';
 import { Pagination } from '../layout/Pagination.js';
 import { CollapsibleTableOfContents } from '../layout/TableOfContents.js';
+import { MarkdownActions } from '../../../llms/client/MarkdownActions.js';
 
 /** A chapter: breadcrumbs, title, notices, the server-rendered content, edit link and pagination. */
 export function ChapterPage({ page, html }: { page: ClientPage; html: string }) {
@@ -37,6 +38,7 @@ export function ChapterPage({ page, html }: { page: ClientPage; html: string }) 
         {page.readingMinutes !== undefined && (
           <p className="chapter-meta">{plural(strings.readingTime, page.readingMinutes, site.locale.htmlLang)}</p>
         )}
+        {page.markdownUrl && <MarkdownActions href={page.markdownUrl} strings={strings.markdown} />}
       </header>
       <CollapsibleTableOfContents toc={page.toc} />
       {/* The content is static HTML from the build: hydration keeps it as it is instead of shipping it again as JavaScript. */}
