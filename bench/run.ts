@@ -34,6 +34,7 @@ import { measureParseFloor, type ParseFloor } from './parse-floor.js';
 import { measureClippedComparisons, type ComparisonFigures } from './comparisons.js';
 import { benchRunner, medianOf, type RunnerFigures } from './runner.js';
 import { table } from './stats.js';
+import { benchExport, type ExportFigures } from './export-bench.js';
 import {
   benchWatchLatency,
   benchWatchStart,
@@ -75,6 +76,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 interface Results {
   machine: { cpus: number; loadAverage: number[]; node: string };
   build?: BuildFigures & { targetMs: number; withinTarget: boolean };
+  export?: ExportFigures;
   threads?: ThreadsFigures;
   parseFloor?: ParseFloor;
   cachedBuild?: BuildFigures & { targetMs: number; withinTarget: boolean };
@@ -230,6 +232,27 @@ async function main(): Promise<void> {
               `${build.medianPeakRssMb ?? 'n/a'} / ${build.maxPeakRssMb ?? 'n/a'}`,
               verdict(build.medianMs <= COLD_BUILD_TARGET_MS),
               verdict((build.maxPeakRssMb ?? 0) <= BUILD_RSS_TARGET_MB),
+            ],
+          ],
+        ),
+      );
+    }
+    // Export (PDF and EPUB of both locales) beside the cold build: never in build's default path.
+    const exported = await section('export', results, () => benchExport());
+    if (exported) {
+      results.export = exported;
+      console.log(
+        `\n## pybook export: PDF and EPUB of both locales (load average ${exported.loadAverage.join(' → ')}; the cold build above is the comparison)`,
+      );
+      console.log(
+        table(
+          ['wall ms', 'CPU ms (with Chromium)', 'peak RSS MB', 'files'],
+          [
+            [
+              String(exported.wallMs),
+              String(exported.cpuMs),
+              String(exported.peakRssMb),
+              exported.files.map((f) => `${f.name} ${(f.bytes / 1024 / 1024).toFixed(1)} MB`).join('; '),
             ],
           ],
         ),

@@ -13,6 +13,8 @@ export interface PageAssets {
   /** Module URLs the entry imports at once (modulepreload). */
   preload: string[];
   stylesheet: string;
+  /** The print stylesheet (src/theme/print.css), linked with media="print": no cost to the first paint. */
+  printStylesheet?: string;
   /** The client's lazily loaded entry modules by name, with the chunks each imports. */
   lazy: Record<string, LazyModuleAsset>;
 }
@@ -34,6 +36,7 @@ const LAZY_ENTRIES: Record<string, string> = {
   'search-ui': 'src/search/client/ui.ts',
   runner: 'src/runner/client/ui.ts',
   progress: 'src/progress/client/ui.ts',
+  offline: 'src/offline/client/offline-ui.ts',
 };
 
 /** Every chunk an output imports statically, directly or through other chunks. */
@@ -63,7 +66,12 @@ const declareLunr: esbuild.Plugin = {
 function bundleOptions(basePath: string) {
   return {
     absWorkingDir: packageRoot,
-    entryPoints: { app: 'src/client/entry.tsx', style: 'src/theme/styles.css', ...LAZY_ENTRIES },
+    entryPoints: {
+      app: 'src/client/boot.ts',
+      style: 'src/theme/styles.css',
+      print: 'src/theme/print.css',
+      ...LAZY_ENTRIES,
+    },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -126,6 +134,7 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   const outputs = result.metafile.outputs;
   let entry = '';
   let stylesheet = '';
+  let printStylesheet = '';
   const preload: string[] = [];
   for (const file of result.outputFiles) {
     const relative = path.relative(packageRoot, file.path).split(path.sep).join('/');
@@ -136,17 +145,23 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
     const lazyName = Object.keys(LAZY_ENTRIES).find((name) => LAZY_ENTRIES[name] === meta.entryPoint);
     if (lazyName)
       lazy[lazyName] = { url: basePath + out, deps: staticImportsOf(out, outputs).map((dep) => basePath + dep) };
-    if (meta.entryPoint === 'src/client/entry.tsx') {
+    if (meta.entryPoint === 'src/client/boot.ts') {
       entry = basePath + out;
       for (const imported of meta.imports)
         if (imported.kind === 'import-statement') preload.push(basePath + imported.path);
     }
     if (meta.entryPoint === 'src/theme/styles.css' && out.endsWith('.css')) stylesheet = basePath + out;
+    if (meta.entryPoint === 'src/theme/print.css' && out.endsWith('.css')) printStylesheet = basePath + out;
   }
-  // The CSS entry also yields an empty JS stub; it is never requested.
-  for (const name of [...files.keys()]) if (/^assets\/style\.[^.]+\.js$/.test(name)) files.delete(name);
-  for (const url of [entry, ...preload]) hintEagerCompile(files, url.slice(basePath.length));
-  const bundle = { assets: { entry, preload, stylesheet, lazy }, files };
+  // The CSS entries also yield empty JS stubs; they are never requested.
+  for (const name of [...files.keys()]) if (/^assets\/(style|print)\.[^.]+\.js$/.test(name)) files.delete(name);
+  // The app that hydrates after the page is shown (src/client/hydrate.tsx, boot.ts's dynamic import)
+  // calls nearly all of its code at once too: React's hydration.
+  const app = Object.entries(outputs).find(([, meta]) => meta.entryPoint === 'src/client/hydrate.tsx')?.[0];
+  const appFiles = app ? [app, ...staticImportsOf(app, outputs)] : [];
+  for (const name of new Set([...[entry, ...preload].map((url) => url.slice(basePath.length)), ...appFiles]))
+    hintEagerCompile(files, name);
+  const bundle = { assets: { entry, preload, stylesheet, printStylesheet, lazy }, files };
   // --no-cache: nothing is written, so the inputs need no hashing either.
   if (disk?.enabled) toCache(disk, manifestKey, bundle, Object.keys(result.metafile.inputs));
   return bundle;

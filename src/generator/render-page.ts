@@ -86,6 +86,9 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
   }
   tags.push(`<link rel="icon" href="${site.basePath}img/logo.svg" type="image/svg+xml">`);
   tags.push(`<link rel="stylesheet" href="${options.assets.stylesheet}">`);
+  // Print rules (src/theme/print.css): fetched at the lowest priority, never blocking the first paint.
+  if (options.assets.printStylesheet)
+    tags.push(`<link rel="stylesheet" href="${options.assets.printStylesheet}" media="print">`);
   tags.push(`<link rel="preload" href="${escapeHtml(options.siteDataUrl)}" as="fetch" crossorigin>`);
   tags.push(`<link rel="modulepreload" href="${options.assets.entry}">`);
   for (const url of options.assets.preload) tags.push(`<link rel="modulepreload" href="${url}">`);
