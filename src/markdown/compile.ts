@@ -48,11 +48,11 @@ export function compileChapter(source: string, filePath: string, options: Compil
     .use(remarkNestingLimit)
     .use(remarkFrontMatterData)
     .use(remarkMdxGuard)
+    .use(remarkSectionKeywords)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
     .use(remarkUrlSchemes)
     .use(remarkLinks, options)
-    .use(remarkSectionKeywords)
     .use(remarkCodeBlocks)
     .use(remarkUnparsedStrong);
   let mdast: Root;
