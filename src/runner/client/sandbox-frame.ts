@@ -19,7 +19,6 @@ import {
 } from './protocol.js';
 import { OUTPUT_LIMITS } from './output-batch.js';
 import type { RuntimeLoad } from './runtime-files.js';
-import type { RunnerSiteData } from '../../shared/model/page.js';
 
 export interface SandboxRunEvents {
   running(): void;
@@ -46,12 +45,9 @@ export class SandboxFrame {
   private heard = 0;
   private watchdog?: number;
 
-  constructor(setup: Pick<RunnerSiteData, 'sandbox' | 'launcher'>, runtime: RuntimeLoad) {
+  constructor(sandboxUrl: string, runtime: RuntimeLoad) {
     const frame = (this.frame = document.createElement('iframe'));
-    // A page the book's service worker controls frames the launcher, which the worker can serve
-    // offline; it frames the same sandbox document, sandboxed the same way (see sandboxLauncher).
-    const launched = Boolean(setup.launcher && navigator.serviceWorker?.controller);
-    if (!launched) frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('aria-hidden', 'true');
     frame.tabIndex = -1;
     frame.title = 'Example sandbox';
@@ -68,7 +64,7 @@ export class SandboxFrame {
       if (message) this.receive(message, runtime, settle);
     };
     window.addEventListener('message', this.onMessage);
-    frame.src = launched ? setup.launcher : setup.sandbox;
+    frame.src = sandboxUrl;
     document.body.appendChild(frame);
   }
 
