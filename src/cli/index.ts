@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CheckCommandOptions } from './check.js';
+import type { ExportCommandOptions } from './export.js';
 import { reportFailure } from './report.js';
 import type { ServeCommandOptions } from './serve.js';
 import type { WatchCommandOptions } from './watch.js';
@@ -78,7 +79,7 @@ export function createProgram(): Command {
     .option('-l, --locale <code>', "a locale's code, or all", 'all')
     .option('--browser <path>', 'the Chromium that prints the PDF (default: $CHROMIUM_PATH, else /usr/bin/chromium)')
     .option('--no-cache', 'ignore and do not write the build cache (node_modules/.cache/pybook)')
-    .action(async (opts) => {
+    .action(async (opts: ExportCommandOptions) => {
       const { runExport } = await import('./export.js');
       await runExport(opts);
     });

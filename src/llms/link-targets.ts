@@ -11,12 +11,6 @@ export interface MarkdownSite {
   locale: LocaleInfo;
 }
 
-/** The page a link between chapters points at, as the links plugin records it (src/markdown/plugins/links.ts). */
-interface PageTarget {
-  slug: string;
-  anchor?: string;
-}
-
 /** The one page of a locale that is neither the home page nor a chapter (src/pages/assemble.ts). */
 const SEARCH_PAGE = 'search';
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
@@ -29,7 +23,7 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
  * the page itself links to.
  */
 export function markdownUrlOf(node: Link | Image | Definition, slug: string, site: MarkdownSite): string {
-  const target = node.type === 'link' ? (node.data as { page?: PageTarget } | undefined)?.page : undefined;
+  const target = node.type === 'link' ? node.data?.page : undefined;
   if (target && target.slug !== SEARCH_PAGE) {
     if (target.slug === '') return site.siteUrl + llmsRoute(site.basePath, site.locale, LLMS_INDEX);
     const anchor = target.anchor !== undefined ? `#${encodeURIComponent(target.anchor)}` : '';

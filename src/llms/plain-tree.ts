@@ -59,7 +59,7 @@ class Converter {
       case 'mdxJsxTextElement':
         return this.all(node.children);
       case 'containerDirective':
-        return [this.admonition(node as Admonition)];
+        return [this.admonition(node)];
       case 'link':
       case 'image':
       case 'definition':

@@ -55,5 +55,5 @@ function toAdmonition(node: ContainerDirective, file: VFile) {
     hName: 'Admonition',
     hProperties: { kind: node.name, ...(title ? { title } : {}) },
     ...(title ? { label } : {}),
-  } as ContainerDirective['data'];
+  };
 }

@@ -186,4 +186,5 @@ export const en: InterfaceStrings = {
     admonitionTitle: '{kind}: {title}',
     fullBook: 'The whole book as one Markdown file: {link}.',
     otherLanguages: 'The book in other languages: {links}.',
-  },};
+  },
+};

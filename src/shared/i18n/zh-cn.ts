@@ -176,4 +176,5 @@ export const zhCn: InterfaceStrings = {
     admonitionTitle: '{kind}：{title}',
     fullBook: '全书合为一个 Markdown 文件：{link}。',
     otherLanguages: '本书的其他语言版本：{links}。',
-  },};
+  },
+};
