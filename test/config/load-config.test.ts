@@ -33,7 +33,8 @@ describe('loadConfig on the real book', () => {
     expect(config.basePath).toBe('/python-guide-for-javascript-engineers/');
     expect(config.defaultLocale).toBe('en');
     expect(Object.keys(config.locales)).toEqual(['en', 'zh-cn']);
-    expect(config.siteVersion).toBe('1.0.0');
+    // Book 1.3 (book/en/book-1-3.mdx announces it).
+    expect(config.siteVersion).toBe('1.3.0');
     expect(config.sitemap).toEqual({ changefreq: 'weekly', priority: 0.5 });
     expect(config.tableOfContents).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 3 });
     expect(config.titleDelimiter).toBe('|');

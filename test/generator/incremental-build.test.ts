@@ -38,14 +38,20 @@ describe('the builder in watch mode', () => {
     expect(builder.inputsChangedOnDisk()).toBe(true);
   });
 
-  it('rewrites only the edited page and its route module after a one-paragraph edit', async () => {
+  it('rewrites only the edited page, its route module and its Markdown (with llms-full.txt) after a one-paragraph edit', async () => {
     book = createTinyBook();
     book.writeConfig(['alpha', 'beta', 'gamma']);
     const builder = devBuilder(book.configPath);
     const first = (await builder.build()).files;
     writeFileSync(book.file('en', 'beta'), `${readFileSync(book.file('en', 'beta'), 'utf8')}\nOne more paragraph.\n`);
     const second = (await builder.build()).files;
-    expect(changedFiles(first, second)).toEqual(['assets/pages/en/beta.js', 'beta/index.html']);
+    // The chapter as Markdown (src/llms/) changes with it, and so does the whole book's.
+    expect(changedFiles(first, second)).toEqual([
+      'assets/pages/en/beta.js',
+      'beta.md',
+      'beta/index.html',
+      'llms-full.txt',
+    ]);
   });
 
   it('writes route modules that import as the page data and the same content HTML as the page', async () => {

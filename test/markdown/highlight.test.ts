@@ -238,6 +238,20 @@ describe('JavaScript and TypeScript', () => {
     ]);
     expect(coloured(lexJavaScript('for (const x of xs) {}'))).toEqual(['keyword:for', 'keyword:const', 'keyword:of']);
     expect(coloured(lexJavaScript('const { a, ...rest } = f(...args);'))).toEqual(['keyword:const', 'function:f']);
+    // `using` declares (ES2026), and is a name anywhere else.
+    expect(coloured(lexJavaScript('{ using db = open(); await using f = g(); }'))).toEqual([
+      'keyword:using',
+      'function:open',
+      'keyword:await',
+      'keyword:using',
+      'function:g',
+    ]);
+    expect(coloured(lexJavaScript('let using = 1; using(x); a.using = using;'))).toEqual([
+      'keyword:let',
+      'number:1',
+      'function:using',
+      'attr:using',
+    ]);
   });
 
   it('TypeScript adds its keywords and built-in types', () => {

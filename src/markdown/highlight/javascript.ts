@@ -14,6 +14,8 @@ import {
 } from './tokens.js';
 
 const KEYWORDS = new Set([
+  // `using` declarations (explicit resource management, ES2026); a name elsewhere (see CONTEXTUAL).
+  'using',
   'async',
   'await',
   'break',
@@ -189,6 +191,7 @@ const CONTEXTUAL = new Set([
   'asserts',
   'override',
   'unique',
+  'using',
 ]);
 const CAPITALIZED = /^_?[A-Z]\w*[a-z]/;
 /** A template's `${fields}`: their expressions are JavaScript (or TypeScript). */
