@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserRuntime } from '../../src/runner/node/runtimes.js';
 import type { RunResult } from '../../src/runner/shared/outcome.js';
@@ -159,6 +160,54 @@ describe('each run starts fresh', () => {
       stderr: '',
     });
   });
+
+  it(
+    'a file made, changed or deleted anywhere outside the run folder is never seen by the next run (generated paths)',
+    async () => {
+      // What a run sees of the file system outside its own folder, as the next run would report it.
+      const VIEW = [
+        'import hashlib, os',
+        'seen = []',
+        "for root, dirs, files in os.walk('/'):",
+        "    if root == '/':",
+        "        dirs[:] = [d for d in dirs if d not in ('dev', 'proc', 'sys')]",
+        "    dirs[:] = [d for d in dirs if not d.startswith('pybook-run-')]",
+        '    for name in sorted(dirs + files):',
+        '        path = os.path.join(root, name)',
+        '        seen.append(path + (":" + open(path, "rb").read().hex() if os.path.isfile(path) else "/"))',
+        "print(len(seen), hashlib.sha256('\\n'.join(sorted(seen)).encode()).hexdigest())",
+      ].join('\n');
+      const before = (await run(VIEW)).stdout;
+      const folder = fc.constantFrom('/tmp', '/home/pyodide', '/home/pyodide/fixtures', '/lib', '/', '/home');
+      const name = fc.stringMatching(/^[a-z][a-z0-9_.-]{0,11}$/);
+      const change = fc.oneof(
+        fc.record({ op: fc.constant('write'), folder, name }),
+        fc.record({ op: fc.constant('mkdir'), folder, name }),
+        fc.record({
+          op: fc.constantFrom('overwrite', 'delete', 'rename'),
+          folder: fc.constant('/home/pyodide/fixtures'),
+          name: fc.constant('users.json'),
+        }),
+      );
+      await fc.assert(
+        fc.asyncProperty(change, async ({ op, folder, name }) => {
+          const target = `${folder.replace(/\/$/, '')}/${name}`;
+          const code = {
+            write: `open(${JSON.stringify(target)}, "w").write("planted")`,
+            mkdir: `import os\nos.makedirs(${JSON.stringify(target)}, exist_ok=True)`,
+            overwrite: `open(${JSON.stringify(target)}, "w").write("changed")`,
+            delete: `import os\nos.remove(${JSON.stringify(target)})`,
+            rename: `import os\nos.rename(${JSON.stringify(target)}, ${JSON.stringify(target + '.old')})`,
+          }[op];
+          const result = await run(`try:\n${code.replace(/^/gm, '    ')}\nexcept OSError as error:\n    print(error)`);
+          expect(result.status, result.stderr).toBe(0);
+          expect((await run(VIEW)).stdout).toBe(before);
+        }),
+        { numRuns: 12 },
+      );
+    },
+    RESTART_TIMEOUT_MS * 2,
+  );
 
   it('logging.basicConfig of one run does not configure the next', async () => {
     expect(

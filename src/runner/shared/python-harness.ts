@@ -9,8 +9,12 @@
  * What the reset cannot undo is what a program did on the JavaScript side of Pyodide (a timer or
  * a listener it left behind would act during the next run). So during a run the modules that lead
  * there (js, pyodide_js, pyodide.*, _pyodide*) are taken out of sys.modules: a program reaches
- * JavaScript only by importing one again, and then `reached_javascript()` says so and the
- * interpreter is not used for another run (the page and \`pybook check\` start a new one).
+ * JavaScript only by importing one again, and then `must_retire()` says so and the interpreter is
+ * not used for another run (the page and \`pybook check\` start a new one). The same holds for
+ * files: a run's folder is deleted after it, and a run that created, changed or deleted any file
+ * or folder elsewhere in the interpreter's file system (/tmp, the home folder, the fixtures, the
+ * standard library's folders) retires the interpreter too, whatever the path: the whole tree is
+ * compared with the one the harness started with, not a list of places.
  */
 export const FIXTURES_FOLDER = '/home/pyodide/fixtures';
 
@@ -28,6 +32,24 @@ _filters_at_start = list(warnings.filters)
 _recursion_limit = sys.getrecursionlimit()
 _runs = [0]
 _reached = [False]
+_SKIPPED_ROOTS = ('dev', 'proc', 'sys')
+
+
+def _file_system():
+    # Every path of the interpreter's file system with its kind, and for a file its size and
+    # modification time (a folder's own time changes whenever a run's folder comes and goes).
+    found = {}
+    for root, dirs, files in os.walk('/'):
+        if root == '/':
+            dirs[:] = [name for name in dirs if name not in _SKIPPED_ROOTS]
+        for name in dirs + files:
+            path = os.path.join(root, name)
+            try:
+                status = os.lstat(path)
+            except OSError:
+                continue
+            found[path] = (status.st_mode,) if name in dirs else (status.st_mode, status.st_size, status.st_mtime_ns)
+    return found
 
 
 def _leads_to_javascript(name):
@@ -35,8 +57,9 @@ def _leads_to_javascript(name):
     return top in ('js', 'pyodide_js', 'pyodide') or top.startswith('_pyodide')
 
 
-def reached_javascript():
-    # Whether the last run imported a module that leads to JavaScript (see the note above).
+def must_retire():
+    # Whether the last run imported a module that leads to JavaScript, or changed the file system
+    # outside its own folder (see the note above): the interpreter then runs nothing more.
     return _reached[0]
 
 
@@ -80,6 +103,8 @@ def _forget_run_state(workdir):
     sys.setrecursionlimit(_recursion_limit)
     os.chdir('/')
     shutil.rmtree(workdir, ignore_errors=True)
+    if _file_system() != _files_at_start:
+        _reached[0] = True
 
 
 def run_example(source, filename):
@@ -141,4 +166,6 @@ _namespaces_at_start = [
     for name, module in list(sys.modules.items())
     if isinstance(module, types.ModuleType) and name != '__main__'
 ]
+# And the file system every run starts from (the fixtures are in it: the host wrote them first).
+_files_at_start = _file_system()
 `;

@@ -37,7 +37,7 @@ export class PythonSession {
   private output: RunOutput = ignore;
   private stdin: string | undefined;
   private readonly runExample: RunExample;
-  private readonly reachedJavaScript: () => boolean;
+  private readonly mustRetire: () => boolean;
 
   constructor(
     private readonly pyodide: PyodideAPI,
@@ -61,7 +61,7 @@ export class PythonSession {
     // The globals are __main__'s dict.
     const globals = pyodide.globals as PyDict;
     this.runExample = globals.get('run_example') as RunExample;
-    this.reachedJavaScript = globals.get('reached_javascript') as () => boolean;
+    this.mustRetire = globals.get('must_retire') as () => boolean;
   }
 
   /** The interpreter's Python version, e.g. "3.14.2". */
@@ -88,11 +88,11 @@ export class PythonSession {
   }
 
   /**
-   * Whether this interpreter may run another program: not after one that reached JavaScript
-   * (python-harness.ts), whose leftovers there the reset cannot undo.
+   * Whether this interpreter may run another program: not after one that reached JavaScript or
+   * changed files outside its folder (python-harness.ts), which the reset cannot undo.
    */
   get reusable(): boolean {
-    return !this.reachedJavaScript();
+    return !this.mustRetire();
   }
 
   /** The run's standard input, handed over once; then the end of the input. */
