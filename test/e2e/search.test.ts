@@ -349,7 +349,7 @@ describe.each(LOCALES)('results grouped by page ($code)', (locale) => {
     await input(page).fill(locale.query);
     await expect.poll(() => results(page).count()).toBe(8);
     const expected = groupByPage(loadEngine(builtSiteDir(), locale.language).search(locale.query, { limit: 8 }));
-    const shown = await page.locator('.search-dropdown .search-result-group').evaluateAll((groups) =>
+    const shown = await page.locator('.search-dropdown [role="group"]').evaluateAll((groups) =>
       groups.map((group) => {
         const label = document.getElementById(group.getAttribute('aria-labelledby') ?? '');
         return {

@@ -132,8 +132,9 @@ export default function SearchDropdown({ query, inputRef, open, onClose, onChoos
                 );
               };
               return (
-                <li key={group.page} className="search-result-group" role="group" aria-labelledby={labelId}>
-                  <ul role="presentation">
+                // The list's grouping is the group: an <li> may not take that role, its inner list may.
+                <li key={group.page} className="search-result-group" role="presentation">
+                  <ul role="group" aria-labelledby={labelId}>
                     {group.own ? (
                       option(group.own)
                     ) : (
