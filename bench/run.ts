@@ -29,7 +29,8 @@ import { compileThreads } from '../src/generator/compile-pool.js';
 import { startStaticServer } from '../src/server/static-server.js';
 import { HELD_PAINT_MS, runLighthouseSeries, type LighthouseSeries } from './lighthouse.js';
 import { formatLoadBenchTable, LoadBenchFailure, runLoadBench, type LoadBenchResult } from './load.js';
-import { FIRST_LOAD_JS_BUDGET_KB, measurePageWeight, type PageWeight } from './page-weight.js';
+import { APP_JS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, measurePageWeight, type PageWeight } from './page-weight.js';
+import { measureFirstLoads, type BeforeLoad } from './before-load.js';
 import { measureParseFloor, type ParseFloor } from './parse-floor.js';
 import { measureClippedComparisons, type ComparisonFigures } from './comparisons.js';
 import { benchRunner, medianOf, type RunnerFigures } from './runner.js';
@@ -85,6 +86,7 @@ interface Results {
   watch?: WatchFigures & { targetP50Ms: number; targetP95Ms: number; withinTarget: boolean };
   rebuildProfile?: RebuildProfile;
   load?: LoadBenchResult | { error: string };
+  firstLoads?: BeforeLoad[];
   search?: unknown;
   pageWeight?: PageWeight;
   comparisons?: ComparisonFigures;
@@ -341,11 +343,38 @@ async function main(): Promise<void> {
               ['CSS', String(weight.cssGzipKb)],
               ['HTML', String(weight.htmlGzipKb)],
               ['site data (JSON, shared by all pages of the locale)', String(weight.dataGzipKb)],
+              [
+                `the app, after load (budget ${APP_JS_BUDGET_KB} KB: ${verdict(weight.app.gzipBytes <= APP_JS_BUDGET_KB * 1024)})`,
+                (weight.app.gzipBytes / 1024).toFixed(1),
+              ],
             ],
           ),
         );
         if (weight.staticImportsNotPreloaded.length)
           console.log(`static imports not modulepreloaded: ${weight.staticImportsNotPreloaded.join(', ')}`);
+      }
+
+      const firstLoads = await section('bytes before load', results, () => measureFirstLoads(siteDir, BASE_PATH));
+      if (firstLoads) {
+        results.firstLoads = firstLoads;
+        console.log(
+          '\n## Bytes before the load event in Chromium (pybook serve, compressed; Starlight on dictionary: 44.1 KB en, 45.6 KB zh-cn)',
+        );
+        console.log(
+          table(
+            ['page', 'KB before load', 'JS', 'HTML', 'CSS', 'data', 'load ms', 'hydrated ms'],
+            firstLoads.map((f) => [
+              new URL(f.url).pathname,
+              (f.bytes / 1000).toFixed(1),
+              ((f.byType.Script ?? 0) / 1000).toFixed(1),
+              ((f.byType.Document ?? 0) / 1000).toFixed(1),
+              ((f.byType.Stylesheet ?? 0) / 1000).toFixed(1),
+              (((f.byType.Fetch ?? 0) + (f.byType.XHR ?? 0)) / 1000).toFixed(1),
+              String(f.loadMs),
+              String(f.hydratedMs),
+            ]),
+          ),
+        );
       }
 
       const runner = await section('example runner', results, () =>

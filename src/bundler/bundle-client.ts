@@ -66,7 +66,7 @@ function bundleOptions(basePath: string) {
   return {
     absWorkingDir: packageRoot,
     entryPoints: {
-      app: 'src/client/entry.tsx',
+      app: 'src/client/boot.ts',
       style: 'src/theme/styles.css',
       print: 'src/theme/print.css',
       ...LAZY_ENTRIES,
@@ -144,7 +144,7 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
     const lazyName = Object.keys(LAZY_ENTRIES).find((name) => LAZY_ENTRIES[name] === meta.entryPoint);
     if (lazyName)
       lazy[lazyName] = { url: basePath + out, deps: staticImportsOf(out, outputs).map((dep) => basePath + dep) };
-    if (meta.entryPoint === 'src/client/entry.tsx') {
+    if (meta.entryPoint === 'src/client/boot.ts') {
       entry = basePath + out;
       for (const imported of meta.imports)
         if (imported.kind === 'import-statement') preload.push(basePath + imported.path);
@@ -154,7 +154,12 @@ export async function bundleClient(basePath: string, disk?: DiskCache): Promise<
   }
   // The CSS entries also yield empty JS stubs; they are never requested.
   for (const name of [...files.keys()]) if (/^assets\/(style|print)\.[^.]+\.js$/.test(name)) files.delete(name);
-  for (const url of [entry, ...preload]) hintEagerCompile(files, url.slice(basePath.length));
+  // The app that hydrates after the page is shown (src/client/hydrate.tsx, boot.ts's dynamic import)
+  // calls nearly all of its code at once too: React's hydration.
+  const app = Object.entries(outputs).find(([, meta]) => meta.entryPoint === 'src/client/hydrate.tsx')?.[0];
+  const appFiles = app ? [app, ...staticImportsOf(app, outputs)] : [];
+  for (const name of new Set([...[entry, ...preload].map((url) => url.slice(basePath.length)), ...appFiles]))
+    hintEagerCompile(files, name);
   const bundle = { assets: { entry, preload, stylesheet, printStylesheet, lazy }, files };
   // --no-cache: nothing is written, so the inputs need no hashing either.
   if (disk?.enabled) toCache(disk, manifestKey, bundle, Object.keys(result.metafile.inputs));

@@ -11,6 +11,8 @@ interface Props {
   site: SiteData;
   page: ClientPage;
   html: string;
+  /** Called once the page is hydrated and the router listens. */
+  onHydrated?: () => void;
 }
 
 /** True when the site is opened under a path outside the configured base path (a deployment mistake). */
@@ -19,7 +21,7 @@ export function isWrongBasePath(pathname: string, basePath: string): boolean {
 }
 
 /** The client's top component: the App plus the router that swaps its page on navigation. */
-export function Root({ site, page, html }: Props) {
+export function Root({ site, page, html, onHydrated }: Props) {
   const [route, setRoute] = useState({ page, html });
   // After hydration (the server cannot know the URL the site is opened at).
   const baseUrlWarning = useBrowserValue(() => isWrongBasePath(location.pathname, site.basePath), false);
@@ -42,12 +44,15 @@ export function Root({ site, page, html }: Props) {
     (window as Window & { __pybookRefresh?: Router['refresh'] }).__pybookRefresh = router.refresh;
     // A marker that the page is interactive (hydrated, router listening): tests and tools wait for it.
     document.documentElement.setAttribute('data-hydrated', '');
+    // And when: the time to hydration, for npm run bench and the browser's performance panel.
+    performance.mark('pybook:hydrated');
+    onHydrated?.();
     return () => {
       stopped = true;
       router.stop();
       stopPrefetch();
     };
-  }, [site]);
+  }, [site, onHydrated]);
   // The App has its own boundary around the page content; this outer one catches errors in the
   // navbar or sidebar, which would otherwise unmount everything and leave a blank page.
   return (

@@ -1,15 +1,8 @@
 import type { SiteData } from '../shared/model/page.js';
-import {
-  holdFullLayout,
-  readChapterPlace,
-  readScrollSpot,
-  scrollToChapterPlace,
-  scrollToSpot,
-  type ChapterPlace,
-  type ScrollSpot,
-} from './scroll-spot.js';
+import { holdFullLayout, readChapterPlace, readScrollSpot, scrollToSpot, type ScrollSpot } from './scroll-spot.js';
 import { focusNewPage, smoothScrollFromNowOn } from './page-focus.js';
 import { loadRouteModule, normalizePath, replaceRouteModule, type RouteModule } from './route-modules.js';
+import { carryPlace, startedAtPlace, stateOf, type HistoryState } from './page-place.js';
 
 export interface RouterOptions {
   site: SiteData;
@@ -30,12 +23,6 @@ export interface Router {
    */
   refresh: (route: RouteModule, show?: boolean) => Promise<boolean>;
   stop(): void;
-}
-
-/** Our part of history.state: the entry's key and where the reader was on it, as last saved. */
-interface HistoryState {
-  key?: string;
-  scroll?: ScrollSpot;
 }
 
 /**
@@ -69,7 +56,6 @@ function lazyProgressBar(): { start(): void; done(): void } {
 }
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
-const stateOf = (state: unknown) => (state ?? {}) as HistoryState;
 const TOP: ScrollSpot = { y: 0 };
 
 /** At once, like scrollToSpot, and with the page laid out in full so that the heading ends at the top. */
@@ -79,52 +65,6 @@ function scrollToHash(hash: string): void {
   if (target) target.scrollIntoView({ behavior: 'instant' });
   else scrollToSpot(TOP);
 }
-
-/**
- * The reader's place, carried across a language switch (a page load) in session storage: the page
- * it is for, and when it was saved, so that a place the browser never used is not taken up later.
- */
-const PLACE_KEY = 'pybook-place';
-interface CarriedPlace {
-  path: string;
-  at: number;
-  place: ChapterPlace;
-}
-
-/** False when session storage is unavailable (disabled, or full). */
-function carryPlace(path: string, place: ChapterPlace): boolean {
-  try {
-    sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path, at: Date.now(), place } satisfies CarriedPlace));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The place carried to this page, once (it is removed as it is read). */
-function takeCarriedPlace(): ChapterPlace | undefined {
-  try {
-    const raw = sessionStorage.getItem(PLACE_KEY);
-    if (!raw) return undefined;
-    sessionStorage.removeItem(PLACE_KEY);
-    const carried = JSON.parse(raw) as CarriedPlace;
-    const fresh = Date.now() - carried.at < 60_000;
-    return fresh && carried.path === normalizePath(location.pathname) ? carried.place : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Taken up as soon as this module runs, before the site data is fetched and the page hydrated: module
- * scripts run once the document is parsed, so the chapter is all there, and the reader who switched
- * language sees its top for as short a time as possible. The router saves it as the entry's spot.
- */
-const arrivedAtPlace = (() => {
-  const place = takeCarriedPlace();
-  if (place) scrollToChapterPlace(place);
-  return place !== undefined;
-})();
 
 function setMeta(name: string, content: string): void {
   document.querySelector(`meta[name="${name}"]`)?.setAttribute('content', content);
@@ -281,9 +221,8 @@ export function createRouter({ site, render }: RouterOptions): Router {
   window.addEventListener('popstate', onPopState);
   window.addEventListener('hashchange', onHashChange);
   window.addEventListener('scrollend', saveSpot);
-  const initialScroll = stateOf(history.state).scroll;
-  if (initialScroll?.y) scrollToSpot(initialScroll);
-  else if (arrivedAtPlace) saveSpot();
+  // Where the page started (boot.ts restored it before the reader could scroll): this entry's now.
+  if (startedAtPlace()) saveSpot();
 
   return {
     moduleForAnchor,

@@ -89,7 +89,8 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
   // Print rules (src/theme/print.css): fetched at the lowest priority, never blocking the first paint.
   if (options.assets.printStylesheet)
     tags.push(`<link rel="stylesheet" href="${options.assets.printStylesheet}" media="print">`);
-  tags.push(`<link rel="preload" href="${escapeHtml(options.siteDataUrl)}" as="fetch" crossorigin>`);
+  // Only the first-load script (src/client/boot.ts) and what it imports: the app and the site data
+  // are fetched after the page is shown.
   tags.push(`<link rel="modulepreload" href="${options.assets.entry}">`);
   for (const url of options.assets.preload) tags.push(`<link rel="modulepreload" href="${url}">`);
   return tags.join('\n');

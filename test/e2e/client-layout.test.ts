@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoHydrated, nextFrames, openPage, useSiteUnderTest } from './client-support.js';
 
@@ -86,14 +86,14 @@ describe('docs sidebar (desktop)', () => {
     const { context, page, problems } = await openPage(site);
     for (const prefix of ['', 'zh-cn/']) {
       await gotoHydrated(page, site.url(`${prefix}dictionary/`));
-      const sidebarLinks = page.locator('aside.sidebar a.sidebar-link');
-      const categories = page.locator('aside.sidebar .sidebar-category-button');
+      // Links inside a closed category stay in the page (a native disclosure), unseen.
+      const sidebarLinks = page.locator('aside.sidebar a.sidebar-link').filter({ visible: true });
+      const categories = page.locator('aside.sidebar .sidebar-category > details');
+      const isOpen = (details: Locator) => details.evaluate((d: HTMLDetailsElement) => d.open);
       const allLinks = await sidebarLinks.count();
       expect(allLinks).toBeGreaterThanOrEqual(40); // every chapter
       expect(await categories.count()).toBeGreaterThan(5);
-      expect(
-        await categories.evaluateAll((buttons) => buttons.every((b) => b.getAttribute('aria-expanded') === 'true')),
-      ).toBe(true);
+      expect(await categories.evaluateAll((all) => all.every((d) => (d as HTMLDetailsElement).open))).toBe(true);
 
       const toggle = page.locator('aside.sidebar .sidebar-toggle');
       const contentWidth = async () => (await page.locator('main').boundingBox())!.width;
@@ -109,14 +109,14 @@ describe('docs sidebar (desktop)', () => {
 
       // Collapse the first category: its links go, the others stay.
       const first = categories.first();
-      const inFirst = await page.locator('aside.sidebar .sidebar-category').first().locator('a.sidebar-link').count();
+      const inFirst = await first.locator('a.sidebar-link').count();
       expect(inFirst).toBeGreaterThan(0);
-      await first.click();
-      expect(await first.getAttribute('aria-expanded')).toBe('false');
-      expect(await sidebarLinks.count()).toBe(allLinks - inFirst);
-      await first.click();
-      expect(await first.getAttribute('aria-expanded')).toBe('true');
-      expect(await sidebarLinks.count()).toBe(allLinks);
+      await first.locator(':scope > summary').click();
+      await expect.poll(() => isOpen(first)).toBe(false);
+      await expect.poll(() => sidebarLinks.count()).toBe(allLinks - inFirst);
+      await first.locator(':scope > summary').click();
+      await expect.poll(() => isOpen(first)).toBe(true);
+      await expect.poll(() => sidebarLinks.count()).toBe(allLinks);
     }
     expect(problems).toEqual([]);
     await context.close();

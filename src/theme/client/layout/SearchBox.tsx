@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
 import { loadLazyModule } from '../../../client/core/lazy-modules.js';
+import { typedBeforeHydration } from '../../../client/core/before-hydration.js';
 import { useSite } from '../site-context.js';
 import { useBrowserValue } from '../hooks/use-browser-state.js';
 import { SearchIcon } from '../icons.js';
@@ -14,6 +15,11 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
  * "/" (outside a text field) and Ctrl+K (Cmd+K on macOS) focus it; after opening a result, the target page's matches are
  * highlighted (also after client-side navigation, hence the dependency on the address).
  */
+const NOTHING_TYPED = { query: '', focused: false };
+let typedOnce: typeof NOTHING_TYPED | undefined;
+/** Read once, when the app hydrates: the same object after (useSyncExternalStore compares it). */
+const typedAtHydration = () => (typedOnce ??= typedBeforeHydration());
+
 export function SearchBox() {
   const site = useSite();
   const { strings } = site;
@@ -31,6 +37,20 @@ export function SearchBox() {
   const activate = () => setActivated(true);
   const close = useCallback(() => setDismissed(true), []);
 
+  // What the reader typed before the app hydrated stays, and so does the box's focus: hydration
+  // renders the server's empty box (or it would give up on the page), and the next render takes
+  // the typed text up (state adjusted during render, as React advises for values that arrive).
+  const typed = useBrowserValue(typedAtHydration, NOTHING_TYPED);
+  const [takenUp, setTakenUp] = useState(NOTHING_TYPED);
+  if (typed !== takenUp) {
+    setTakenUp(typed);
+    if (typed.query || typed.focused) {
+      setQuery(typed.query);
+      setFocused(typed.focused);
+      setActivated(true);
+    }
+  }
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const typing =
@@ -39,7 +59,7 @@ export function SearchBox() {
       const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing;
       if (slash || ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k')) {
         event.preventDefault();
-        inputRef.current?.focus();
+        inputRef.current?.focus({ preventScroll: true }); // as boot.ts: the page stays where it is
         inputRef.current?.select();
       }
     };
@@ -104,7 +124,7 @@ export function SearchBox() {
           title={strings.searchClear}
           onClick={() => {
             setQuery('');
-            inputRef.current?.focus();
+            inputRef.current?.focus({ preventScroll: true }); // as boot.ts: the page stays where it is
           }}
         >
           ×

@@ -35,20 +35,23 @@ function Category({
     setHeldOpenRoute(holdsOpenRoute);
     if (holdsOpenRoute) setCollapsed(false);
   }
+  // A native disclosure: it opens and closes before the app hydrates too, and hydration keeps
+  // what the reader did (hydration leaves the element's state alone; React takes it up here, and
+  // follows it through onToggle from then on).
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const open = details.current?.open;
+    if (open !== undefined) setCollapsed(!open);
+  }, []);
   return (
-    <li className={`sidebar-category${collapsed ? ' collapsed' : ''}`}>
-      <button
-        type="button"
-        className="sidebar-category-button"
-        aria-expanded={!collapsed}
-        onClick={() => setCollapsed(!collapsed)}
-      >
-        <span>{entry.label}</span>
-        <ChevronIcon />
-      </button>
-      {!collapsed && (
+    <li className="sidebar-category">
+      <details ref={details} open={!collapsed} onToggle={(event) => setCollapsed(!event.currentTarget.open)}>
+        <summary className="sidebar-category-button">
+          <span>{entry.label}</span>
+          <ChevronIcon />
+        </summary>
         <SidebarItems entries={entry.items} currentRoute={currentRoute} openRoute={openRoute} level={level + 1} />
-      )}
+      </details>
     </li>
   );
 }
