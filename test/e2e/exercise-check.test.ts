@@ -20,6 +20,16 @@ async function check(block: Locator): Promise<{ summary: string; passed: string 
   return { summary: (await summary.textContent()) ?? '', passed: await summary.getAttribute('data-passed') };
 }
 
+/**
+ * Opens the page with nothing of the reader's kept in this browser: the earlier tests' edits are
+ * kept across visits (the learner's work), and each test starts from the book's code.
+ */
+async function fromTheBooksCode(page: Page, url: string): Promise<void> {
+  await gotoHydrated(page, url);
+  await page.evaluate(() => localStorage.clear());
+  await gotoHydrated(page, url);
+}
+
 describe('an exercise the reader checks in the page', () => {
   let context: BrowserContext;
   let page: Page;
@@ -65,7 +75,7 @@ describe('an exercise the reader checks in the page', () => {
   it(
     "checks the reader's edit: the fixed code passes every test; code that does not load says why",
     async () => {
-      await gotoHydrated(page, site.url('lists-and-tuples/'));
+      await fromTheBooksCode(page, site.url('lists-and-tuples/'));
       const block = starter(page);
       await block.locator('button[data-code-action=edit]').click();
       const editor = block.locator('.code-editor .cm-content');
@@ -82,7 +92,8 @@ describe('an exercise the reader checks in the page', () => {
       await editor.fill('def rank_sales(sales)\n    return sales');
       const broken = await check(block);
       expect(broken.passed).toBe('false');
-      expect(broken.summary).toBe('The code stopped with an error before any test ran:');
+      // The summary names the line of the reader's code, with a button to go there.
+      expect(broken.summary).toMatch(/^The code stopped with an error before any test ran: \(your code, line 1\)/);
       expect(await block.locator('.exercise-error').textContent()).toMatch(/^exercise\.py: .*SyntaxError/s);
     },
     LONG,
@@ -97,7 +108,7 @@ describe('an exercise the reader checks in the page', () => {
         data.runner.timeLimitMs = 4000;
         await route.fulfill({ response, json: data });
       });
-      await gotoHydrated(page, site.url('lists-and-tuples/'));
+      await fromTheBooksCode(page, site.url('lists-and-tuples/'));
       const block = starter(page);
       await block.locator('button[data-code-action=edit]').click();
       const editor = block.locator('.code-editor .cm-content');
@@ -116,7 +127,7 @@ describe('an exercise the reader checks in the page', () => {
   it(
     'while the tests run, Check is Stop: Stop ends the check at once, and the next Check works',
     async () => {
-      await gotoHydrated(page, site.url('lists-and-tuples/'));
+      await fromTheBooksCode(page, site.url('lists-and-tuples/'));
       const block = starter(page);
       await block.locator('button[data-code-action=edit]').click();
       const editor = block.locator('.code-editor .cm-content');

@@ -317,8 +317,11 @@ describe('running examples in the page', () => {
         (e) => (e.lang === 'python' || e.lang === 'javascript') && !(isOfferedToRun(e) && passed.has(exampleKey(e))),
       ).length;
       await gotoHydrated(page, site.url(`${locale === 'en' ? '' : 'zh-cn/'}${slug}/`));
-      // An exercise's Run (beside its Check) is the exercise's: counted by the exercise tests.
-      const examplesRun = page.locator('.markdown .code-block:not([data-exercise]) button[data-code-action=run]');
+      // The starter's Run (beside its Check) is the exercise's, counted by the exercise tests; its
+      // answer is an example like the others.
+      const examplesRun = page.locator(
+        '.markdown .code-block:not([data-exercise="starter"]) button[data-code-action=run]',
+      );
       expect(await examplesRun.count(), `${locale}/${slug}`).toBe(expected);
       expect(await page.locator('.markdown .code-run-note').count(), `${locale}/${slug}`).toBe(marked);
       expect(marked).toBeGreaterThan(0);
