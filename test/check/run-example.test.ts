@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -367,28 +368,45 @@ describe('lineDiff and normalizeOutput', () => {
 });
 
 describe('verdicts that hold on a busy machine', () => {
-  /** Processes that keep every core busy while an example runs (a loaded CI runner). */
-  async function withCpuHogs<T>(count: number, work: () => Promise<T>): Promise<T> {
-    const { spawn } = await import('node:child_process');
+  /** The CPUs a process's threads may run on, as taskset writes them ("0-3", "0,2"). */
+  const cpusOf = (pid: number) =>
+    execFileSync('taskset', ['-p', '-c', String(pid)], { encoding: 'utf8' })
+      .split(':')
+      .at(-1)!
+      .trim();
+  const pinTo = (pid: number, cpus: string) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)]);
+
+  /**
+   * Runs `work` with this process, and so the example it starts, on one CPU that `count` processes
+   * keep busy: the example gets at most a 1/(count + 1) share of it, whatever the machine's cores
+   * and load. Each hog is a session of its own, as the example is (it runs detached): where the
+   * kernel shares CPU time between sessions (autogroups) rather than between processes, hogs left
+   * in this session would weigh as one process, and beside them the example got a whole core of a
+   * two-core machine.
+   */
+  async function onBusyCpu<T>(count: number, work: () => Promise<T>): Promise<T> {
+    const cpus = cpusOf(process.pid);
+    pinTo(process.pid, cpus.split(/[,-]/)[0]);
     const hogs = Array.from({ length: count }, () =>
-      spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+      spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: true }),
     );
     try {
       return await work();
     } finally {
       for (const hog of hogs) hog.kill('SIGKILL');
+      pinTo(process.pid, cpus);
     }
   }
 
-  // Three busy processes per core: the example gets a third of a core or less.
-  const HOGS = os.cpus().length * 3;
-  // About 1.5 s of CPU: beside the hogs it takes several seconds by the clock.
+  // Three busy processes beside it: the example gets a quarter of the CPU or less.
+  const HOGS = 3;
+  // About 1.5 s of CPU: beside the hogs it takes 6 s or more by the clock.
   const busyWork =
     'import time\nstart = time.process_time()\nwhile time.process_time() - start < 1.5:\n    pass\nprint("done")';
 
   it('an example within its CPU time passes however long the busy machine makes it take by the clock', async () => {
     const started = Date.now();
-    const outcome = await withCpuHogs(HOGS, () =>
+    const outcome = await onBusyCpu(HOGS, () =>
       runExample(python(busyWork, { output: 'done' }), fixtures, { cpuTimeMs: 3000, timeoutMs: 180_000 }),
     );
     expect(outcome).toEqual({ ok: true });
@@ -397,7 +415,7 @@ describe('verdicts that hold on a busy machine', () => {
   });
 
   it('an example that never ends still ends at its CPU time on a busy machine', async () => {
-    const outcome = await withCpuHogs(HOGS, () =>
+    const outcome = await onBusyCpu(HOGS, () =>
       runExample(python('while True:\n    pass'), fixtures, { cpuTimeMs: 2000, timeoutMs: 180_000 }),
     );
     expect(outcome).toEqual({ ok: false, message: 'used more than 2 s of CPU time' });

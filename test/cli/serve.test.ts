@@ -16,6 +16,14 @@ import { chapter, createFixtureBook } from '../fixtures/fixture-book.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = `import { main } from './src/cli/index.ts'; await main(['node', 'pybook', ...process.argv.slice(1)]);`;
+/**
+ * The compiler options tsx compiles src/ with. tsx applies a tsconfig only to the files it includes,
+ * and tsconfig.json includes the tests, not src/ (each side of src/ has its own): without this, the
+ * theme's components compile to React.createElement and rendering a page fails ("React is not
+ * defined"). tsconfig.base.json holds the options every side shares (`"jsx": "react-jsx"`) and,
+ * naming no files, includes them all.
+ */
+const TSX_TSCONFIG = path.join(root, 'tsconfig.base.json');
 
 interface Cli {
   child: ChildProcessWithoutNullStreams;
@@ -28,6 +36,7 @@ const running: Cli[] = [];
 function pybook(...args: string[]): Cli {
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ENTRY, ...args], {
     cwd: root,
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSX_TSCONFIG },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -135,7 +144,7 @@ describe('pybook serve', () => {
       onTestFinished(() => rmSync(book.root, { recursive: true, force: true }));
       const outDir = path.join(scratch, 'precompressed-site');
       const build = pybook('build', '--config', book.configPath, '--out-dir', outDir, '--precompress');
-      expect((await build.exit).code).toBe(0);
+      expect((await build.exit).code, build.output()).toBe(0);
       const pyodideDir = readdirSync(path.join(outDir, 'assets')).find((name) => name.startsWith('pyodide-'))!;
       const wasmFile = path.join(outDir, 'assets', pyodideDir, 'pyodide.asm.wasm');
       const wasm = readFileSync(wasmFile);

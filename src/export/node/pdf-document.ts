@@ -4,7 +4,7 @@ import { toHtml } from 'hast-util-to-html';
 import { format } from '../../shared/i18n/plural.js';
 import { answerEntries, answerLinkParagraph, type AnswerPlaces } from './answers.js';
 import { findStaticFile, type BookFile, type ExportBook, type ExportChapter, type ExportEntry } from './book.js';
-import { h } from './hast.js';
+import { h, isElement, textOf } from './hast.js';
 import { prepareChapter, type AnswerEntry, type ExportTargets } from './prepare-chapter.js';
 
 /**
@@ -21,6 +21,11 @@ export interface PdfDocument {
   html(pages?: ReadonlyMap<string, number>): string;
   /** The ids whose page numbers the document shows. */
   pageTargets: string[];
+  /**
+   * The text of every heading the PDF's outline is made of (levels 1-6), in document order: what
+   * each outline entry must read (see `repairOutlineTitles` in pdf.ts).
+   */
+  outlineHeadings: string[];
 }
 
 const PLACEHOLDER = '000';
@@ -202,6 +207,7 @@ export function pdfDocument(book: ExportBook, css: string): PdfDocument {
   };
   return {
     pageTargets: [...new Set(pageRefs.map((r) => r.id))],
+    outlineHeadings: outlineHeadingsOf(root),
     html(pages) {
       for (const ref of pageRefs) {
         const page = pages?.get(ref.id);
@@ -210,4 +216,27 @@ export function pdfDocument(book: ExportBook, css: string): PdfDocument {
       return toHtml(root);
     },
   };
+}
+
+/** The level a heading announces (aria-level, else its tag's; ARIA's default for role="heading" is 2). */
+function headingLevelOf(node: Element): number | undefined {
+  const tag = /^h([1-6])$/.exec(node.tagName);
+  if (!tag && node.properties.role !== 'heading') return undefined;
+  const level = Number(node.properties.ariaLevel ?? tag?.[1] ?? 2);
+  return Number.isInteger(level) ? level : undefined;
+}
+
+/** The text of the headings of levels 1-6 (the outline's entries), in document order. */
+function outlineHeadingsOf(root: Root): string[] {
+  const texts: string[] = [];
+  const visit = (nodes: Root['children'] | ElementContent[]) => {
+    for (const node of nodes) {
+      if (!isElement(node)) continue;
+      const level = headingLevelOf(node);
+      if (level !== undefined && level >= 1 && level <= 6) texts.push(textOf(node).replace(/\s+/g, ' ').trim());
+      else visit(node.children);
+    }
+  };
+  visit(root.children);
+  return texts;
 }

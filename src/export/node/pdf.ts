@@ -58,8 +58,14 @@ async function qpdf(args: string[]): Promise<string> {
 }
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+interface QpdfOutlineItem {
+  object: string;
+  title: string;
+  kids: QpdfOutlineItem[];
+}
 interface QpdfJson {
   pages: Array<{ object: string }>;
+  outlines: QpdfOutlineItem[];
   qpdf: [unknown, Record<string, { value?: JsonValue; stream?: { dict: JsonValue } }>];
 }
 
@@ -70,10 +76,14 @@ export interface PdfFacts {
   destinations: Map<string, number>;
   infoObject?: string;
   maxObjectId: number;
+  /** The outline's entries in reading order (depth first): their objects, titles and dictionaries. */
+  outline: Array<{ object: string; title: string; value: JsonValue }>;
 }
 
 export async function readPdfFacts(file: string): Promise<PdfFacts> {
-  const json = JSON.parse(await qpdf(['--json=2', '--json-key=pages', '--json-key=qpdf', file])) as QpdfJson;
+  const json = JSON.parse(
+    await qpdf(['--json=2', '--json-key=pages', '--json-key=outlines', '--json-key=qpdf', file]),
+  ) as QpdfJson;
   const objects = json.qpdf[1];
   const valueOf = (ref: JsonValue | undefined): JsonValue | undefined => {
     if (typeof ref === 'string' && / R$/.test(ref)) {
@@ -114,12 +124,56 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
       .filter((n): n is string => n !== undefined)
       .map(Number),
   );
+  const outline: PdfFacts['outline'] = [];
+  const walkOutline = (items: QpdfOutlineItem[]) => {
+    for (const item of items) {
+      outline.push({ object: item.object, title: item.title, value: objects[`obj:${item.object}`]?.value ?? null });
+      walkOutline(item.kids);
+    }
+  };
+  walkOutline(json.outlines ?? []);
   return {
     pageCount: json.pages.length,
     destinations,
     infoObject: trailer['/Info'] as string | undefined,
     maxObjectId,
+    outline,
   };
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+/** Whether `text` is `within` with characters left out (in order). */
+function isSubsequence(text: string, within: string): boolean {
+  const chars = [...text];
+  let at = 0;
+  for (const char of within) if (char === chars[at]) at++;
+  return at === chars.length;
+}
+
+/**
+ * The outline entries whose titles Chromium wrote wrong, with the titles they must have (index in
+ * `outline` -> title). Skia, Chromium's PDF writer, titles an entry with the text of every glyph run
+ * it painted for the heading, including runs that fall outside the page being drawn. A heading at
+ * the top of a page is painted on the page before it as well (clipped away there) when its glyphs
+ * reach above its line box, as Noto Sans CJK's do at a line height below about 1.5 (its ascent and
+ * descent span 1.45 em): the entry then reads the heading's text twice ("目录目录"), or the parts of it
+ * in that font twice ("在在__post_init__中校验中校验" for "在 `__post_init__` 中校验"). `headings` is
+ * the document's own list of the headings the outline is made of. An entry gets its heading's text
+ * only where the two lists pair up (the same length) and its title is that text with more added.
+ */
+export function repairOutlineTitles(
+  outline: ReadonlyArray<{ title: string }>,
+  headings: readonly string[],
+): Map<number, string> {
+  const repairs = new Map<number, string>();
+  if (outline.length !== headings.length) return repairs;
+  outline.forEach(({ title }, i) => {
+    const found = squeeze(title);
+    const expected = squeeze(headings[i]);
+    if (expected && found !== expected && isSubsequence(expected, found)) repairs.set(i, headings[i]);
+  });
+  return repairs;
 }
 
 /** A PDF name as JSON gives it ("/a#20b") as text ("a b"). */
@@ -172,7 +226,8 @@ export async function renderPdf(book: ExportBook, css: string, browser: Browser)
       if (settled || passes === 4) {
         if (!settled) throw new Error('the page numbers of the PDF did not settle after 4 printings');
         const final = path.join(work, 'book-with-metadata.pdf');
-        await qpdf([file, '--object-streams=generate', `--update-from-json=${writeInfo(work, book, facts)}`, final]);
+        const updates = writeUpdates(work, book, facts, document.outlineHeadings);
+        await qpdf([file, '--object-streams=generate', `--update-from-json=${updates}`, final]);
         return { bytes: readFileSync(final), pages: facts.pageCount, passes };
       }
       previous = facts;
@@ -184,8 +239,11 @@ export async function renderPdf(book: ExportBook, css: string, browser: Browser)
   }
 }
 
-/** qpdf's JSON that replaces the Info dictionary: Chromium writes the title, not the author. */
-function writeInfo(work: string, book: ExportBook, facts: PdfFacts): string {
+/**
+ * qpdf's JSON that replaces the Info dictionary (Chromium writes the title, not the author) and the
+ * outline entries whose titles Chromium doubled (`repairOutlineTitles`).
+ */
+function writeUpdates(work: string, book: ExportBook, facts: PdfFacts, headings: readonly string[]): string {
   const info = {
     '/Title': `u:${book.title}`,
     '/Author': `u:${book.author}`,
@@ -196,6 +254,11 @@ function writeInfo(work: string, book: ExportBook, facts: PdfFacts): string {
   };
   const objects: Record<string, unknown> = {};
   if (facts.infoObject) objects[`obj:${facts.infoObject}`] = { value: info };
+  for (const [i, title] of repairOutlineTitles(facts.outline, headings)) {
+    const { object, value } = facts.outline[i];
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      objects[`obj:${object}`] = { value: { ...value, '/Title': `u:${title}` } };
+  }
   const file = path.join(work, 'info.json');
   writeFileSync(
     file,
