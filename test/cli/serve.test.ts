@@ -17,11 +17,10 @@ import { chapter, createFixtureBook } from '../fixtures/fixture-book.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = `import { main } from './src/cli/index.ts'; await main(['node', 'pybook', ...process.argv.slice(1)]);`;
 /**
- * The compiler options tsx compiles src/ with. tsx applies a tsconfig only to the files it includes,
- * and tsconfig.json includes the tests, not src/ (each side of src/ has its own): without this, the
- * theme's components compile to React.createElement and rendering a page fails ("React is not
- * defined"). tsconfig.base.json holds the options every side shares (`"jsx": "react-jsx"`) and,
- * naming no files, includes them all.
+ * The compiler options tsx compiles src/ with, named outright: tsx applies a tsconfig only to the
+ * files it includes, and without `"jsx": "react-jsx"` the theme's components compile to
+ * React.createElement and rendering a page fails ("React is not defined"). tsconfig.json includes
+ * src/ for that reason too; this keeps the test independent of it.
  */
 const TSX_TSCONFIG = path.join(root, 'tsconfig.base.json');
 
