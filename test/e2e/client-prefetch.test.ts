@@ -100,16 +100,18 @@ describe('progress bar', () => {
     const { context, page, problems } = await openPage(site);
     await page.addInitScript(connectionScript({ effectiveType: '4g', saveData: true })); // no prefetch: the click pays the delay
     await page.addInitScript(WATCH_PROGRESS);
+    // The route change lasts until the bar has shown (its own code loads on the first navigation,
+    // which a busy machine may take long over): a slow change, however slow the machine is.
     await page.route(PAGE_MODULE, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await page.waitForSelector('#pybook-progress', { state: 'attached', timeout: 60_000 }).catch(() => {});
       await route.continue();
     });
     await gotoHydrated(page, site.url('dictionary/'));
     await page.locator('.pagination-next').click();
-    await page.waitForSelector('#pybook-progress', { timeout: 2000 });
+    await page.waitForSelector('#pybook-progress', { timeout: 60_000 });
     expect(await page.locator('main h1').textContent()).toBe('Dictionaries'); // still loading
     await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Sets');
-    await page.waitForSelector('#pybook-progress', { state: 'detached', timeout: 2000 });
+    await page.waitForSelector('#pybook-progress', { state: 'detached', timeout: 30_000 });
     expect(problems).toEqual([]);
     await context.close();
   });
