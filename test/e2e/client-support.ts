@@ -69,9 +69,13 @@ export async function openPage(site: SiteUnderTest, options: Parameters<typeof n
   return { context, page, problems: watchConsole(page) };
 }
 
-/** Waits until the client has hydrated the page and its router listens (Root sets the marker). */
+/**
+ * Waits until the client has hydrated the page and its router listens (Root sets the marker). The
+ * app loads once the page has loaded and the browser is idle (src/client/boot.ts): on a busy
+ * machine that takes a while, so the wait is long, and ends as soon as the marker is there.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 60_000 });
 }
 
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
