@@ -9,9 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: [
-      'test/{config,markdown,search,server,theme,pages,progress,llms,generator,output}/**/*.test.ts',
-    ],
+    include: ['test/{config,markdown,search,server,theme,pages,progress,llms,generator,output}/**/*.test.ts'],
     exclude: [
       // These read the real book's built site, start processes or write many output folders.
       'test/search/tokenize.test.ts',
