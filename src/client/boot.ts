@@ -11,6 +11,7 @@
 import { installContentEvents } from './core/content-events.js';
 import { holdShellClicks } from './core/before-hydration.js';
 import { takeStartingPlace } from './page-place.js';
+import { focusSearchBox, isSearchShortcut } from './core/search-shortcut.js';
 import { syncColorMode } from './preferences.js';
 import { normalizePath } from './route-modules.js';
 
@@ -59,19 +60,12 @@ const intent = (event: Event) => {
 };
 for (const type of ['pointerover', 'focusin', 'touchstart']) document.addEventListener(type, intent, { passive: true });
 document.addEventListener('keydown', (event) => {
-  if (hydrated()) return;
-  const typing =
-    event.target instanceof HTMLElement &&
-    (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
-  const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing;
-  if (!slash && !((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k')) return;
+  if (hydrated() || !isSearchShortcut(event)) return;
   // As the app's search box does: the box takes the keys, and the app arrives to search.
   const input = document.getElementById('navbar-search-input') as HTMLInputElement | null;
   if (!input) return;
   event.preventDefault();
-  // preventScroll: Chromium scrolls a focused field of a sticky bar to where the bar would be unstuck (the top).
-  input.focus({ preventScroll: true });
-  input.select();
+  focusSearchBox(input);
   startApp();
 });
 

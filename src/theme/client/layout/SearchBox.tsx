@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ChunkBoundary, useRetryableLazy } from '../ChunkBoundary.js';
 import { loadLazyModule } from '../../../client/core/lazy-modules.js';
 import { typedBeforeHydration } from '../../../client/core/before-hydration.js';
+import { focusSearchBox, isSearchShortcut } from '../../../client/core/search-shortcut.js';
 import { useSite } from '../site-context.js';
 import { useBrowserValue } from '../hooks/use-browser-state.js';
 import { SearchIcon } from '../icons.js';
@@ -53,15 +54,9 @@ export function SearchBox() {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const typing =
-        event.target instanceof HTMLElement &&
-        (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing;
-      if (slash || ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k')) {
-        event.preventDefault();
-        inputRef.current?.focus({ preventScroll: true }); // as boot.ts: the page stays where it is
-        inputRef.current?.select();
-      }
+      if (!isSearchShortcut(event) || !inputRef.current) return;
+      event.preventDefault();
+      focusSearchBox(inputRef.current);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
