@@ -37,6 +37,7 @@ async function checkableExercise(page: Page): Promise<{ slug: string; answer: st
   const slug = Object.keys(exercises).sort()[0];
   expect(slug, 'the test site has a checkable exercise (run `npx pybook check`)').toBeDefined();
   await gotoHydrated(page, site.url(`${slug}/`));
+  await readerStateShown(page, slug);
   const answer = await page
     .locator('details.answer .code-block')
     .first()
@@ -178,8 +179,10 @@ describe("the reader's progress", () => {
       await gotoHydrated(page, site.url(`zh-cn/${slug}/`));
       await page.locator('.learner-status[data-solved="true"]').waitFor();
       await page.locator(`.sidebar a.sidebar-link[href$="/zh-cn/${slug}/"][data-solved]`).waitFor();
-      // A later Check that fails takes it back.
+      // A later Check that fails takes it back (once the page has put the kept answer back in the
+      // editor: an Edit pressed before that would race it).
       await gotoHydrated(page, site.url(`${slug}/`));
+      await readerStateShown(page, slug);
       await editTo(starter(page), `${answer}\nraise SystemExit("broken on purpose")`);
       expect(await check(starter(page))).toBe('false');
       await page.locator('.learner-status[data-solved="false"]').waitFor();
