@@ -100,16 +100,20 @@ describe('progress bar', () => {
     const { context, page, problems } = await openPage(site);
     await page.addInitScript(connectionScript({ effectiveType: '4g', saveData: true })); // no prefetch: the click pays the delay
     await page.addInitScript(WATCH_PROGRESS);
-    // The route change lasts until the bar has shown (its own code loads on the first navigation,
-    // which a busy machine may take long over): a slow change, however slow the machine is.
+    // The route change lasts until the test lets it end, after it has seen the bar (whose own code
+    // loads on the first navigation, which a busy machine may take long over): a slow change,
+    // however slow the machine is.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(PAGE_MODULE, async (route) => {
-      await page.waitForSelector('#pybook-progress', { state: 'attached', timeout: 60_000 }).catch(() => {});
+      await released;
       await route.continue();
     });
     await gotoHydrated(page, site.url('dictionary/'));
     await page.locator('.pagination-next').click();
     await page.waitForSelector('#pybook-progress', { timeout: 60_000 });
     expect(await page.locator('main h1').textContent()).toBe('Dictionaries'); // still loading
+    release();
     await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Sets');
     await page.waitForSelector('#pybook-progress', { state: 'detached', timeout: 30_000 });
     expect(problems).toEqual([]);
