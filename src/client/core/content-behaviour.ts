@@ -9,21 +9,14 @@ import type { ProgressModule, RunnerModule } from './lazy-contracts.js';
 import type { SiteData } from '../../shared/model/page.js';
 import { codeKey, droppedKey, exercisesKey, lastChapterKey, LEARNER_CHANGE } from '../../progress/shared/keys.js';
 import { pageSiteData } from './page-site-data.js';
+import { copyBySelection } from './copy-by-selection.js';
 
 async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
     // Clipboard API unavailable (insecure context, permissions): the textarea fallback works everywhere.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
+    copyBySelection(text);
   }
 }
 

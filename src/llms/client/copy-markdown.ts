@@ -3,6 +3,8 @@
  * Copies the chapter's Markdown, then says so for two seconds on the button (its data-copied or
  * data-failed label) and to screen readers (the status beside it).
  */
+import { copyBySelection } from '../../client/core/copy-by-selection.js';
+
 export function copyPageMarkdown(button: HTMLButtonElement, url: string): Promise<void> {
   const shown = copyMarkdown(url).then(
     () => button.dataset.copied ?? '',
@@ -50,19 +52,4 @@ async function fetchText(url: string): Promise<string> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`cannot fetch ${url} (HTTP ${response.status})`);
   return response.text();
-}
-
-function copyBySelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } finally {
-    area.remove();
-  }
 }
