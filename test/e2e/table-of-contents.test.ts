@@ -282,8 +282,21 @@ async function readAt(page: Page, heading: string, index: number) {
  * locator's click would first scroll them into view, and the navbar is sticky: the page moves).
  */
 async function switchLanguage(page: Page, label: string) {
-  const summary = (await page.locator('.language-dropdown summary').boundingBox())!;
-  await page.mouse.click(summary.x + summary.width / 2, summary.y + summary.height / 2);
+  // A late layout shift (blocks leaving content-visibility) can move the page and hide the sticky
+  // navbar between measuring the summary and clicking it, so the click is repeated, measured
+  // afresh each time, until the menu is open. A click on the open summary is never sent.
+  await expect
+    .poll(
+      async () => {
+        if (await page.locator('.language-dropdown[open]').count()) return true;
+        await page.waitForFunction(() => !document.querySelector('.navbar-hidden'));
+        const summary = (await page.locator('.language-dropdown summary').boundingBox())!;
+        await page.mouse.click(summary.x + summary.width / 2, summary.y + summary.height / 2);
+        return (await page.locator('.language-dropdown[open]').count()) > 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const link = page.locator('.language-dropdown a', { hasText: label });
   await link.waitFor();
   const box = (await link.boundingBox())!;
