@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, openPage, siteDataOf, useSiteUnderTest } from './client-support.js';
+import { gotoHydrated, openPage, siteDataOf, useSiteUnderTest, waitForHydration } from './client-support.js';
 
 /**
  * The reader's work belongs to the reader: kept in their browser across reloads, tabs and visits,
@@ -100,6 +100,59 @@ describe("the reader's code is kept in their browser", () => {
     await readerStateShown(page, 'dictionary');
     expect(await editorText(firstPython(page)).count()).toBe(0);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('/code/')))).toEqual([]);
+  });
+
+  it('Reset offers Undo, which puts the reader\'s code back in the editor and keeps it again', async () => {
+    await gotoHydrated(page, site.url('dictionary/'));
+    await readerStateShown(page, 'dictionary');
+    const block = firstPython(page);
+    await editTo(block, 'print("worth keeping")');
+    await block.locator('button[data-code-action=reset]').click();
+    expect(await editorText(block).count()).toBe(0);
+    const undo = block.locator('.code-run-status button.code-run-undo');
+    expect(await undo.getAttribute('aria-label')).toMatch(/Undo Reset/);
+    await undo.click();
+    await editorText(block).waitFor();
+    expect(await editorText(block).textContent()).toBe('print("worth keeping")');
+    expect(await undo.count()).toBe(0);
+    await page.reload();
+    await editorText(firstPython(page)).waitFor();
+    expect(await editorText(firstPython(page)).textContent()).toBe('print("worth keeping")');
+    // Reset again, then Edit: the Undo goes (Edit starts from the book's code), and nothing is kept.
+    await firstPython(page).locator('button[data-code-action=reset]').click();
+    await firstPython(page).locator('button[data-code-action=edit]').click();
+    await editorText(firstPython(page)).waitFor();
+    expect(await firstPython(page).locator('.code-run-undo').count()).toBe(0);
+    await firstPython(page).locator('button[data-code-action=reset]').click();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('/code/')))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('Edit pressed while the page is still putting the reader\'s code back opens their code, and it stays kept', async () => {
+    await gotoHydrated(page, site.url('dictionary/'));
+    await readerStateShown(page, 'dictionary');
+    await editTo(firstPython(page), 'print("pressed early")');
+    // The runner's chunk is held, so the page cannot put the code back before the press.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = /\/assets\/runner\.[A-Z0-9]+\.js$/;
+    await page.route(held, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.reload();
+    await waitForHydration(page);
+    const edit = firstPython(page).locator('button[data-code-action=edit]');
+    await edit.click();
+    release();
+    await readerStateShown(page, 'dictionary');
+    await editorText(firstPython(page)).waitFor();
+    expect(await editorText(firstPython(page)).textContent()).toBe('print("pressed early")');
+    await page.unroute(held);
+    await page.reload();
+    await editorText(firstPython(page)).waitFor();
+    expect(await editorText(firstPython(page)).textContent()).toBe('print("pressed early")');
+    await firstPython(page).locator('button[data-code-action=reset]').click();
   });
 
   it('an edit of an example the other language writes differently stays with its language: no notice there, still there on return', async () => {

@@ -63,16 +63,16 @@ document.addEventListener('keydown', (event) => {
  * A code block button. The runner is loaded with `load` (lazy-modules.ts), passed in by
  * content-events.ts so that this chunk does not import it too and split it out of the first load.
  */
-export function onCodeButton(button: HTMLButtonElement, load: typeof loadLazyModule): void {
+export function onCodeButton(button: HTMLButtonElement, action: string, load: typeof loadLazyModule): void {
   const block = button.closest('.code-block');
   if (!block) return;
-  if (RUNNER_ACTIONS.has(button.dataset.codeAction ?? '')) {
+  if (RUNNER_ACTIONS.has(action)) {
     runner(load)
-      .then((r) => r.onRunnerButton(button))
+      .then((r) => r.onRunnerButton(button, action))
       .catch((error: unknown) => reportRunnerFailure(button, error));
     return;
   }
-  if (button.dataset.codeAction === 'wrap') {
+  if (action === 'wrap') {
     const wrapped = block.classList.toggle('wrap');
     button.setAttribute('aria-pressed', String(wrapped));
     return;

@@ -42,9 +42,12 @@ export function installContentEvents(): void {
   document.addEventListener('click', (event) => {
     const control = controlOf(event);
     if (!control) return;
+    // What the button says now, as it is pressed: by the time its module has loaded it may say another thing.
+    const action = control.dataset.codeAction;
     void behaviour().then(
       (b) => {
-        if (control.matches('button[data-code-action]')) b.onCodeButton(control as HTMLButtonElement, loadLazyModule);
+        if (control.matches('button[data-code-action]'))
+          b.onCodeButton(control as HTMLButtonElement, action ?? '', loadLazyModule);
         else b.selectTab(control, false);
       },
       () => {},

@@ -32,8 +32,8 @@ export interface RunnerModule {
   prepareRunner(button: HTMLButtonElement): Promise<void>;
   /** Puts back the examples the reader edited on this page. */
   restoreEdits(root?: ParentNode): Promise<void>;
-  /** A click on Run, Stop, Check, Edit or Reset. */
-  onRunnerButton(button: HTMLButtonElement): Promise<void>;
+  /** A click on Run, Stop, Check, Edit or Reset; `action` is what the button said when pressed. */
+  onRunnerButton(button: HTMLButtonElement, action: string): Promise<void>;
 }
 
 /** The reader's progress in the page (`progress`). */

@@ -47,7 +47,13 @@ export async function edit(
   focus = true,
 ): Promise<void> {
   const parts = blockParts(block);
-  if (editorIn(block) || opening.has(block)) return;
+  const open = editorIn(block);
+  if (open) {
+    // Already editing (the page put the reader's code back as they pressed Edit): that editor is it.
+    if (focus) open.focus();
+    return;
+  }
+  if (opening.has(block)) return;
   opening.add(block);
   let createEditor: Awaited<ReturnType<typeof loadEditor>>['createEditor'];
   try {
@@ -72,6 +78,7 @@ export async function edit(
       },
     }),
   );
+  if (parts.status.querySelector('.code-run-undo')) parts.status.replaceChildren(); // Reset's Undo is moot now
   parts.pre.hidden = true;
   parts.pre.after(editor.element);
   block.classList.add('editing');
@@ -82,17 +89,44 @@ export async function edit(
   if (focus) editor.focus();
 }
 
-/** Shows the book's code again, and forgets the reader's. */
+/**
+ * Shows the book's code again, and forgets the reader's, with an Undo beside the status line that
+ * puts it back: a press of Reset, even one meant for the Edit the button said a moment before, never
+ * loses the reader's work.
+ */
 export function reset(block: HTMLElement, store: LearnerStore, t: RunnerStrings, focus = true): void {
   const parts = blockParts(block);
-  editorIn(block)?.element.remove();
+  const editor = editorIn(block);
+  const readerCode = editor?.value();
+  editor?.element.remove();
   parts.pre.hidden = false;
   block.classList.remove('editing');
   keep(store, block, undefined, t);
   parts.editButton.dataset.codeAction = 'edit';
   parts.editButton.textContent = t.edit;
   parts.editButton.setAttribute('aria-label', t.editLabel);
+  if (readerCode !== undefined && readerCode !== bookCode(block)) offerUndo(block, store, t, readerCode);
   if (focus) parts.pre.focus();
+}
+
+/** "Back to the book's code. Undo": Undo opens the editor on the reader's code and keeps it again. */
+function offerUndo(block: HTMLElement, store: LearnerStore, t: RunnerStrings, code: string): void {
+  const { status } = blockParts(block);
+  const undo = document.createElement('button');
+  undo.type = 'button';
+  undo.className = 'code-run-undo';
+  undo.textContent = t.undoReset;
+  undo.setAttribute('aria-label', t.undoResetLabel);
+  status.replaceChildren(`${t.resetDone} `, undo);
+  undo.addEventListener(
+    'click',
+    () => {
+      status.replaceChildren();
+      keep(store, block, code, t);
+      void edit(block, store, t, code);
+    },
+    { once: true },
+  );
 }
 
 /**

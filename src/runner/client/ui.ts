@@ -73,12 +73,15 @@ export async function restoreEdits(root: ParentNode = document): Promise<void> {
     showDroppedNotice(article, slug, store, site.strings, site.locale.htmlLang);
 }
 
-/** A click on Run, Stop, Check, Edit or Reset (dispatched by content-behaviour.ts). */
-export async function onRunnerButton(button: HTMLButtonElement): Promise<void> {
+/**
+ * A click on Run, Stop, Check, Edit or Reset (dispatched by content-behaviour.ts). `action` is what
+ * the button said when it was pressed: loading this module and the site data takes time, in which
+ * the page may turn the button into another (Edit into Reset, when it puts the reader's code back).
+ */
+export async function onRunnerButton(button: HTMLButtonElement, action: string): Promise<void> {
   const { site, store } = await setUp();
   const block = button.closest<HTMLElement>('.code-block');
   if (!block) return;
-  const action = button.dataset.codeAction;
   const t = site.strings.runner;
   if (action === 'stop') stopRun(block);
   else if (isRunning(block))

@@ -108,6 +108,9 @@ export const en: InterfaceStrings = {
     showLessOutput: 'Show less',
     editNotKept:
       'Your browser did not keep this edit (its storage is full or turned off): it lasts while the page is open.',
+    resetDone: 'Back to the book’s code.',
+    undoReset: 'Undo',
+    undoResetLabel: 'Undo Reset: put your code back',
   },
   showAnswer: 'Show the answer',
   showHint: 'Hint',

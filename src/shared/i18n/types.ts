@@ -197,6 +197,10 @@ export interface RunnerStrings {
   showLessOutput: string;
   /** Said when the browser refused to keep an edit (storage full or disabled). */
   editNotKept: string;
+  /** Said after Reset, beside the button that puts the reader's code back (and its accessible name). */
+  resetDone: string;
+  undoReset: string;
+  undoResetLabel: string;
 }
 
 export interface ProgressStrings {
