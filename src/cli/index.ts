@@ -137,10 +137,18 @@ export function createProgram(): Command {
   return program;
 }
 
+/** Commands that end when their work is done (serve and watch run until stopped, their bundler with them). */
+const ONE_SHOT = new Set(['build', 'export', 'check']);
+
 export async function main(argv: string[]): Promise<void> {
   try {
     await createProgram().parseAsync(argv);
   } catch (error) {
     process.exitCode = reportFailure(error);
+  } finally {
+    if (ONE_SHOT.has(argv[2] ?? '')) {
+      const { stopEsbuildService } = await import('../bundler/esbuild-service.js');
+      await stopEsbuildService();
+    }
   }
 }

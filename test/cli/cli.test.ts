@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +110,38 @@ describe.concurrent('pybook', () => {
       /Built 10 pages in 2 locales \(en, zh-cn\) into .*\/site\/ in \d+ ms, 1 warning\. 1 chapter in zh-cn falls back to en\./,
     );
     expect(readFileSync(path.join(outDir, 'zh-cn', 'examples', 'index.html'), 'utf8')).toContain('fallback-banner');
+  });
+
+  it("build leaves no process of its own running once it has exited (esbuild's service is ended and reaped)", async ({
+    expect,
+  }) => {
+    const outDir = path.join(fixture.root, 'site-alone');
+    // Its own process group, so that what it started can be found after it exits, whoever adopted it.
+    const child = spawn(process.execPath, [bin, 'build', '--no-cache', '--out-dir', outDir], {
+      cwd: fixture.root,
+      detached: true,
+      stdio: 'ignore',
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    expect(code).toBe(0);
+    const inGroup = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((pid) => {
+        try {
+          // pid (comm) state ppid pgrp …: comm may hold spaces, so the fields are read after its ")".
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return Number(pgrp) === child.pid
+            ? [`${pid} ${stat.slice(stat.indexOf('('), stat.lastIndexOf(')') + 1)} ${state}`]
+            : [];
+        } catch {
+          return []; // ended meanwhile
+        }
+      });
+    expect(inGroup).toEqual([]);
   });
 
   it('build fails with exit code 1, listing every broken link as file:line:column', async ({ expect }) => {

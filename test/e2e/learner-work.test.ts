@@ -102,7 +102,7 @@ describe("the reader's code is kept in their browser", () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('/code/')))).toEqual([]);
   });
 
-  it('Reset offers Undo, which puts the reader\'s code back in the editor and keeps it again', async () => {
+  it("Reset offers Undo, which puts the reader's code back in the editor and keeps it again", async () => {
     await gotoHydrated(page, site.url('dictionary/'));
     await readerStateShown(page, 'dictionary');
     const block = firstPython(page);
@@ -128,7 +128,7 @@ describe("the reader's code is kept in their browser", () => {
     expect(problems).toEqual([]);
   });
 
-  it('Edit pressed while the page is still putting the reader\'s code back opens their code, and it stays kept', async () => {
+  it("Edit pressed while the page is still putting the reader's code back opens their code, and it stays kept", async () => {
     await gotoHydrated(page, site.url('dictionary/'));
     await readerStateShown(page, 'dictionary');
     await editTo(firstPython(page), 'print("pressed early")');
