@@ -2,7 +2,9 @@
  * The seams of pybook's source, held by `npm run lint` (dependency-cruiser): which folders may
  * import which. A folder named `client` is browser code, `worker` is a service worker's (browser,
  * no DOM), `shared` runs everywhere, anything else is Node. The compiler holds the same seams with three tsconfigs (tsconfig.node.json,
- * tsconfig.client.json, tsconfig.shared.json): see docs/architecture.md.
+ * tsconfig.client.json, tsconfig.shared.json): see docs/architecture.md. Over src, bench, tools
+ * and test, it also holds that every package imported is declared in package.json, and that
+ * pybook's own code needs no devDependency to run.
  */
 module.exports = {
   forbidden: [
@@ -36,6 +38,27 @@ module.exports = {
       to: { path: '^src/.*(client|worker)/' },
     },
     {
+      name: 'undeclared-package',
+      comment: 'Every package imported (types too) is declared in package.json, not reached through another one.',
+      severity: 'error',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'unresolvable',
+      comment: 'Every import resolves (a typo, or a package missing from the lockfile).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'runtime-needs-a-dev-package',
+      comment: "pybook's own code runs on dependencies: a devDependency is for types, tests, bench and tools only.",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'No two folders import each other, even through others.',
       severity: 'error',
@@ -48,6 +71,12 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '^(node_modules|dist)' },
+    exclude: { path: '^dist/' },
+    // Packages' "exports" maps, as Node and TypeScript read them (shiki/textmate, say).
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
   },
 };
