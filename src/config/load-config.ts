@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { BookError } from '../core/errors.js';
+import { languageOfLocale, SEARCH_LANGUAGES, type SearchLanguage } from '../search/shared/search-language.js';
 import { isInsideFolder } from '../core/paths.js';
 import { projectFolder, realPathOf } from '../core/project-folder.js';
 import { jsonSyntaxError, MAX_CONFIG_NESTING, tooDeeplyNested } from './json-syntax.js';
@@ -157,6 +158,18 @@ function checkReferences(config: Record<string, unknown>, file: string): void {
       );
     paths.set(locale.path, code);
   }
+  const served = (config.search as { languages?: string[] } | undefined)?.languages ?? [...SEARCH_LANGUAGES];
+  for (const code of Object.keys(locales)) {
+    const language = languageOfLocale(code);
+    if (!served.includes(language))
+      throw new BookError(
+        `field "search.languages" (${served.join(', ') || 'empty'}) does not list "${language}", the language of locale "${code}"` +
+          (SEARCH_LANGUAGES.includes(language as SearchLanguage)
+            ? ''
+            : `: the search has word rules for ${SEARCH_LANGUAGES.join(' and ')} only`),
+        { file },
+      );
+  }
   const toc = config.tableOfContents as { minHeadingLevel?: number; maxHeadingLevel?: number } | undefined;
   if (toc && (toc.minHeadingLevel ?? 2) > (toc.maxHeadingLevel ?? 3)) {
     throw new BookError(
@@ -194,7 +207,13 @@ function withDefaults(raw: Record<string, unknown>, rootDir: string): BookConfig
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3, ...r.tableOfContents },
     titleDelimiter: r.titleDelimiter ?? '|',
     sitemap: { changefreq: 'weekly', priority: 0.5, ...r.sitemap },
-    search: { languages: ['en', 'zh'], maxResults: 8, snippetLength: 50, highlightOnTarget: true, ...r.search },
+    search: {
+      languages: [...SEARCH_LANGUAGES],
+      maxResults: 8,
+      snippetLength: 50,
+      highlightOnTarget: true,
+      ...r.search,
+    },
     runner: { timeLimitSeconds: 10, ...r.runner },
     llms: r.llms ?? true,
     rootDir,

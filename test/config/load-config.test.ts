@@ -197,6 +197,27 @@ describe('parseConfig errors name the field path and what was expected', () => {
     );
   });
 
+  it('a locale whose language search.languages does not list, or the search cannot serve', () => {
+    expect(
+      errorFor((c) => {
+        c.search = { languages: ['en'] };
+      }),
+    ).toBe('field "search.languages" (en) does not list "zh", the language of locale "zh-cn"');
+    expect(
+      errorFor((c) => {
+        (c.locales as Record<string, unknown>).fr = {
+          label: 'Français',
+          direction: 'ltr',
+          htmlLang: 'fr',
+          calendar: 'gregory',
+          path: 'fr',
+        };
+      }),
+    ).toBe(
+      'field "search.languages" (en, zh) does not list "fr", the language of locale "fr": the search has word rules for en and zh only',
+    );
+  });
+
   it('a table of contents whose lowest level is above its highest', () => {
     expect(
       errorFor((c) => {

@@ -12,6 +12,7 @@ import {
   type SearchIndexFile,
   type SearchTextFile,
 } from '../shared/index-format.js';
+import { languageOfLocale, type SearchLanguage } from '../shared/search-language.js';
 import { codeTokens, keywordTokens, mixedTokens, tokenize, type CjkSegmenter } from '../shared/tokenize.js';
 
 export interface BuiltIndex {
@@ -45,7 +46,9 @@ export function buildSearchIndexes(pages: PageModel[], book: BookModel, segmente
   const segment: CjkSegmenter = (run) => chinese.segment(run);
   return book.locales.map((locale) => {
     const localePages = indexed.filter((p) => p.locale === locale.code);
-    const { index, texts } = buildLocaleIndex(localePages, locale.code.startsWith('zh') ? 'zh' : 'en', segment);
+    // The config allows only locales in a language the search serves (config/load-config.ts).
+    const language = languageOfLocale(locale.code) as SearchLanguage;
+    const { index, texts } = buildLocaleIndex(localePages, language, segment);
     return {
       locale: locale.code,
       file: `${locale.urlPrefix}search-index.json`,
