@@ -26,7 +26,11 @@ function systemMode(): ColorMode {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-/** Spec: the docs version choice persists in local storage (one version today: "current"). */
+/**
+ * Spec: the docs version choice persists in local storage. The book has one version ("current"),
+ * so nothing reads the choice back yet: a second version's switcher would (it was a reader with
+ * no caller, removed).
+ */
 export const VERSION_KEY = 'docs-preferred-version-default';
 
 export function rememberDocsVersion(version: string): void {
@@ -34,13 +38,5 @@ export function rememberDocsVersion(version: string): void {
     if (!localStorage.getItem(VERSION_KEY)) localStorage.setItem(VERSION_KEY, version);
   } catch {
     /* storage disabled */
-  }
-}
-
-export function preferredDocsVersion(): string | null {
-  try {
-    return localStorage.getItem(VERSION_KEY);
-  } catch {
-    return null;
   }
 }
