@@ -448,6 +448,53 @@ describe('choosing a result', () => {
   });
 });
 
+describe('typing in the navbar box', () => {
+  it('leaves the page where the reader is (1440, 1280, 1000 and 390 px), and a result on that page opens below the navbar', async () => {
+    for (const width of [1440, 1280, 1000, 390]) {
+      const { page, problems } = await open(`${BASE_PATH}dictionary/`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => scrollTo({ top: 3000, behavior: 'instant' }));
+      // Upwards a little: a navbar that hides while scrolling down shows again.
+      await page.evaluate(() => scrollBy({ top: -50, behavior: 'instant' }));
+      await page.waitForFunction(() => !document.querySelector('.navbar-hidden'));
+      // What the reader reads: the block in the middle of the screen, and where it is on the screen
+      // (the browser may move scrollY to keep it there as blocks lower down are laid out).
+      const onScreen = () =>
+        page.evaluate(() => {
+          const w = window as Window & { readBlock?: Element };
+          w.readBlock ??= document.elementFromPoint(innerWidth / 2, innerHeight / 2)!;
+          return Math.round(w.readBlock.getBoundingClientRect().top);
+        });
+      const before = await onScreen();
+      const box = (await input(page).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.keyboard.type('merging', { delay: 20 });
+      await expect.poll(() => results(page).count(), `${width} px`).toBeGreaterThan(0);
+      expect(await onScreen(), `${width} px`).toBe(before);
+      // Enter on a result in this chapter: its heading ends below the navbar, not under it.
+      const index = await results(page).evaluateAll((links) =>
+        links.findIndex((a) => /\/dictionary\/[^#]*#merging/.test(a.getAttribute('href') ?? '')),
+      );
+      expect(index, 'a result in this chapter').toBeGreaterThanOrEqual(0);
+      for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#merging/);
+      const id = new URL(page.url()).hash.slice(1);
+      await expect
+        .poll(() =>
+          page.evaluate((heading) => {
+            const navbar = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
+            const top = document.getElementById(heading)!.getBoundingClientRect().top;
+            return top >= navbar && top < navbar + 80;
+          }, id),
+        )
+        .toBe(true);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
 describe('highlighting on the target page', () => {
   it('does nothing without a highlight parameter and highlights the given tokens', async () => {
     const { page } = await open(`${BASE_PATH}dictionary/`);
