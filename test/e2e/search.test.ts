@@ -469,7 +469,7 @@ describe('typing in the navbar box', () => {
       const box = (await input(page).boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.keyboard.type('merging', { delay: 20 });
-      await expect.poll(() => results(page).count(), `${width} px`).toBeGreaterThan(0);
+      await expect.poll(() => results(page).count(), { message: `${width} px` }).toBeGreaterThan(0);
       expect(await onScreen(), `${width} px`).toBe(before);
       // Enter on a result in this chapter: its heading ends below the navbar, not under it.
       const index = await results(page).evaluateAll((links) =>
