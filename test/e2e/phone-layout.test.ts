@@ -28,7 +28,7 @@ describe('phones', () => {
   );
 
   it(
-    'Run, Check, Edit, Reset, Copy and wrap are at least 44 px tall and wide on a touch screen',
+    'Run, Check, Edit, Reset, Undo, Copy and wrap are at least 44 px tall and wide on a touch screen',
     async () => {
       const { context, page } = await openPage(site, PHONE);
       context.setDefaultTimeout(60_000);
@@ -52,6 +52,13 @@ describe('phones', () => {
       const reset = page.locator('.code-run button[data-code-action="reset"]').first();
       await reset.waitFor();
       expect((await reset.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      // Reset of an edit offers Undo beside the status line: fingertip-sized too.
+      await page.locator('.code-editor .cm-content').first().fill('print("mine")');
+      await reset.click();
+      const undo = page.locator('.code-run .code-run-undo').first();
+      await undo.waitFor();
+      const box = (await undo.boundingBox())!;
+      expect(Math.min(box.height, box.width)).toBeGreaterThanOrEqual(44);
       await context.close();
     },
     SLOW,
