@@ -144,6 +144,27 @@ describe.concurrent('pybook', () => {
     expect(inGroup).toEqual([]);
   });
 
+  it("README's commands are npm scripts that start the CLI as bin/pybook.js does (npx would copy the project into its cache first)", async ({
+    expect,
+  }) => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const setUp = [...readme.matchAll(/```bash\n(.*?)\n```/gs)].map((m) => m[1]);
+    expect(setUp.slice(0, 2)).toEqual(['npm install && npm run build', 'npm test']);
+    expect(readme).not.toMatch(/`npx pybook (build|serve|watch|check|export)/);
+    const named = new Set([...readme.matchAll(/npm run (\w[\w:-]*)/g)].map((m) => m[1]));
+    for (const command of ['build', 'serve', 'watch', 'check', 'export']) {
+      expect(named, command).toContain(command);
+      expect(scripts[command], command).toBe(`node bin/pybook.js ${command}`);
+    }
+    for (const name of named) expect(scripts[name], `npm run ${name}`).toBeDefined();
+    // And it runs: arguments after -- reach the CLI.
+    const help = execFileSync('npm', ['run', '-s', 'build', '--', '--help'], { cwd: root, encoding: 'utf8' });
+    expect(help).toContain('--out-dir');
+  });
+
   it('build fails with exit code 1, listing every broken link as file:line:column', async ({ expect }) => {
     const broken = await createFixtureBook({
       chapters: { en: { intro: chapter('Intro', 'See [a](./a.mdx).\n\nSee [b](./b.mdx#x).') } },
