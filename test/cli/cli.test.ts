@@ -144,7 +144,7 @@ describe.concurrent('pybook', () => {
     expect(inGroup).toEqual([]);
   });
 
-  it("README's commands are npm scripts that start the CLI as bin/pybook.js does (npx would copy the project into its cache first)", async ({
+  it("README's commands are npm scripts that start the CLI as bin/pybook.js does (npx would copy the project into its cache first)", ({
     expect,
   }) => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
