@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -35,8 +35,25 @@ const known = new Map<string, PythonInfo>();
 export function probePython(command = 'python3'): PythonInfo {
   const cached = known.get(command);
   if (cached) return cached;
-  // Not in the project: its sys.path[0] is the working folder.
-  const result = spawnSync(command, ['-c', PROBE], { encoding: 'utf8', timeout: 30_000, cwd: os.tmpdir() });
+  const info = askPython(command);
+  known.set(command, info);
+  return info;
+}
+
+/**
+ * Runs the probe, unconfined, so in a working folder of its own: `-c` puts the working folder first
+ * on sys.path, and in the project, or in a shared one such as /tmp, a grp.py or json.py left there
+ * would be imported before the standard library's (and run). A folder made now, private and
+ * empty, holds nothing to import.
+ */
+export function askPython(command: string): PythonInfo {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'pybook-probe-'));
+  let result: SpawnSyncReturns<string>;
+  try {
+    result = spawnSync(command, ['-c', PROBE], { encoding: 'utf8', timeout: 30_000, cwd });
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
   let info: PythonInfo = { command, hasPytest: false, readable: [] };
   try {
     const probed = JSON.parse(result.stdout) as {
@@ -58,7 +75,6 @@ export function probePython(command = 'python3'): PythonInfo {
   } catch {
     // not a Python (or one that failed to start): the check says so
   }
-  known.set(command, info);
   return info;
 }
 
