@@ -466,10 +466,14 @@ describe('typing in the navbar box', () => {
           return Math.round(w.readBlock.getBoundingClientRect().top);
         });
       const before = await onScreen();
-      const box = (await input(page).boundingBox())!;
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      // Ctrl+K focuses the box without scrolling; a click could miss it, were a late layout shift to
+      // hide the sticky navbar between measuring the box and clicking it.
+      await page.keyboard.press('Control+k');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 20_000 })
+        .toBe('navbar-search-input');
       await page.keyboard.type('merging', { delay: 20 });
-      await expect.poll(() => results(page).count(), { message: `${width} px` }).toBeGreaterThan(0);
+      await expect.poll(() => results(page).count(), { message: `${width} px`, timeout: 20_000 }).toBeGreaterThan(0);
       expect(await onScreen(), `${width} px`).toBe(before);
       // Enter on a result in this chapter: its heading ends below the navbar, not under it.
       const index = await results(page).evaluateAll((links) =>
@@ -481,12 +485,14 @@ describe('typing in the navbar box', () => {
       await page.waitForURL(/#merging/);
       const id = new URL(page.url()).hash.slice(1);
       await expect
-        .poll(() =>
-          page.evaluate((heading) => {
-            const navbar = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
-            const top = document.getElementById(heading)!.getBoundingClientRect().top;
-            return top >= navbar && top < navbar + 80;
-          }, id),
+        .poll(
+          () =>
+            page.evaluate((heading) => {
+              const navbar = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
+              const top = document.getElementById(heading)!.getBoundingClientRect().top;
+              return top >= navbar && top < navbar + 80;
+            }, id),
+          { timeout: 20_000 },
         )
         .toBe(true);
       expect(problems).toEqual([]);
