@@ -48,11 +48,10 @@ const RUNNER_CSS = `
 .code-run-output .code-output-pre { max-height: 24rem; overflow: auto; }
 .code-run-output.show-all .code-output-pre { max-height: none; }
 .code-run-more { display: flex; gap: 0.5rem; padding: 0 1rem 0.7rem; }
-.code-run-more button, .exercise-case-goto { padding: 0.35rem 0.6rem; border: 1px solid #3b4656; border-radius: var(--rs); background: #262f3c; color: var(--code-fg); font: 600 var(--text-xs)/1 var(--sans); cursor: pointer; }
-.code-run-more button:hover, .exercise-case-goto:hover { filter: brightness(1.2); }
+.code-run-more button, .exercise-case-goto, .code-run-undo { padding: 0.35rem 0.6rem; border: 1px solid #3b4656; border-radius: var(--rs); background: #262f3c; color: var(--code-fg); font: 600 var(--text-xs)/1 var(--sans); cursor: pointer; }
+.code-run-more button:hover, .exercise-case-goto:hover, .code-run-undo:hover { filter: brightness(1.2); }
 /* Reset's Undo, in the status line (client/runner/editing.ts). */
-.code-run-undo { margin-left: 0.25rem; padding: 0.2rem 0.5rem; border: 1px solid #3b4656; border-radius: var(--rs); background: #262f3c; color: var(--code-fg); font: 600 var(--text-xs)/1 var(--sans); cursor: pointer; }
-.code-run-undo:hover { filter: brightness(1.2); }
+.code-run-undo { margin-left: 0.25rem; padding: 0.2rem 0.5rem; }
 .exercise-case-goto { margin-left: 0.4rem; padding: 0.2rem 0.45rem; font-weight: 400; }
 `;
 
