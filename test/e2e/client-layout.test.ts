@@ -12,23 +12,75 @@ async function scrollTo(page: Page, y: number) {
 const navbarHidden = (page: Page) =>
   page.locator('nav.navbar').evaluate((nav) => nav.classList.contains('navbar-hidden'));
 
+/** Scrolls as a reader does, with the mouse wheel over the page, and waits until the page has moved. */
+async function wheel(page: Page, deltaY: number) {
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(640, 450);
+  await page.mouse.wheel(0, deltaY);
+  await page.waitForFunction((y) => window.scrollY !== y, before);
+  await nextFrames(page);
+}
+
+/**
+ * Resolves once the page has handled the scroll events of a scroll made by the browser or a script
+ * (they fire before the next frame) and React has rendered what they set (a task later).
+ */
+async function settled(page: Page) {
+  await nextFrames(page);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await nextFrames(page);
+}
+
 describe('navbar', () => {
-  it('hides on scroll down and returns on scroll up (en, zh-cn)', async () => {
+  it('hides while the reader scrolls down and returns when they scroll up (en, zh-cn)', async () => {
     const { context, page, problems } = await openPage(site);
     for (const prefix of ['', 'zh-cn/']) {
       await gotoHydrated(page, site.url(`${prefix}dictionary/`));
       expect(await navbarHidden(page)).toBe(false);
-      await scrollTo(page, 800);
-      await scrollTo(page, 1600);
+      await wheel(page, 800);
+      await wheel(page, 800);
       await expect.poll(() => navbarHidden(page)).toBe(true);
       // Slid out of view, not merely flagged.
       await expect
         .poll(async () => page.locator('nav.navbar').evaluate((nav) => nav.getBoundingClientRect().bottom))
         .toBeLessThanOrEqual(1);
-      await scrollTo(page, 1200);
+      await wheel(page, -400);
       await expect.poll(() => navbarHidden(page)).toBe(false);
+      // The keyboard is the reader too (its scroll is smooth: it has ended before the next one).
+      const scrollEnded = page.evaluate(
+        () => new Promise((resolve) => addEventListener('scrollend', resolve, { once: true })),
+      );
+      await page.keyboard.press('PageDown');
+      await scrollEnded;
+      await expect.poll(() => navbarHidden(page)).toBe(true);
       await scrollTo(page, 0);
       await expect.poll(() => navbarHidden(page)).toBe(false);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('stays when the browser or a script moves the page, not the reader (en, zh-cn)', async () => {
+    const { context, page, problems } = await openPage(site);
+    for (const prefix of ['', 'zh-cn/']) {
+      // A fresh page: nothing the reader did is recent.
+      await gotoHydrated(page, site.url(`${prefix}dictionary/`));
+      // A script restores a place far down, then further down.
+      await scrollTo(page, 800);
+      await scrollTo(page, 1600);
+      await settled(page);
+      expect(await navbarHidden(page)).toBe(false);
+      // Scroll anchoring: a block grows above what the reader sees, and the browser moves scrollY
+      // down by as much to keep the text where it was (as when deferred blocks are laid out).
+      const before = await page.evaluate(() => window.scrollY);
+      await page.evaluate(() => {
+        const spacer = document.createElement('div');
+        spacer.style.height = '600px';
+        document.querySelector('main h2')!.before(spacer);
+      });
+      await page.waitForFunction((y) => window.scrollY > y + 500, before);
+      await settled(page);
+      expect(await navbarHidden(page)).toBe(false);
     }
     expect(problems).toEqual([]);
     await context.close();

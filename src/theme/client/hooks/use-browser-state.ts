@@ -13,21 +13,46 @@ export function useBrowserValue<T>(inBrowser: () => T, onServer: T): T {
   return useSyncExternalStore(noChanges, inBrowser, () => onServer);
 }
 
-/** Hides the navbar while scrolling down and shows it again on the way up. */
+/**
+ * What the reader does to scroll: the wheel, a touch, a key, a press on the scrollbar. A scroll
+ * within a second of one of them, or continuing one (momentum sends scroll events for a while after
+ * the finger has left), is the reader's; any other scroll is the browser's or a script's.
+ */
+const READER_SCROLL_INPUTS = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const;
+const INPUT_STARTS_SCROLL_MS = 1000;
+const SCROLL_CONTINUES_MS = 200;
+
+/**
+ * Hides the navbar while the reader scrolls down and shows it again on the way up. Only the reader's
+ * scrolls move it: the browser also changes scrollY by itself (scroll anchoring keeps the text in
+ * view while deferred blocks above it are laid out, a script restores a place), and a navbar that
+ * slides away while nobody touched the page is a surprise, and moves what the reader was about to click.
+ */
 export function useHideOnScroll(enabled: boolean): boolean {
   const [hidden, setHidden] = useState(false);
   const last = useRef(0);
   useEffect(() => {
     if (!enabled) return;
+    let readerScrollUntil = 0;
+    const onInput = () => {
+      readerScrollUntil = Math.max(readerScrollUntil, performance.now() + INPUT_STARTS_SCROLL_MS);
+    };
     const onScroll = () => {
       const y = window.scrollY;
+      const now = performance.now();
+      const byReader = now <= readerScrollUntil;
+      if (byReader) readerScrollUntil = Math.max(readerScrollUntil, now + SCROLL_CONTINUES_MS);
       const navbarHeight = 60;
       if (y < navbarHeight) setHidden(false);
-      else if (Math.abs(y - last.current) > 8) setHidden(y > last.current);
+      else if (byReader && Math.abs(y - last.current) > 8) setHidden(y > last.current);
       last.current = y;
     };
+    for (const type of READER_SCROLL_INPUTS) window.addEventListener(type, onInput, { passive: true, capture: true });
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      for (const type of READER_SCROLL_INPUTS) window.removeEventListener(type, onInput, { capture: true });
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [enabled]);
   return hidden;
 }
