@@ -120,4 +120,26 @@ describe('axe-core', () => {
       });
     }
   }
+
+  // Lighthouse's own emulation of a phone (Moto G Power), and a laptop. Axe hit-tests code that
+  // scrolls sideways far below the fold before the browser has laid it out (content-visibility):
+  // what it finds behind the code's light text must be the example's dark frame, not the page.
+  it('chapters with long-lined examples far below the fold pass color-contrast, on a phone and a laptop (en, zh-cn)', async () => {
+    const found: string[] = [];
+    const screens = [
+      { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+      { viewport: { width: 1440, height: 900 } },
+    ];
+    for (const screen of screens) {
+      const { context, page } = await openPage(site, { ...screen, bypassCSP: true });
+      for (const prefix of ['', 'zh-cn/']) {
+        for (const path of ['hello-world/', 'async-and-await/']) {
+          await gotoHydrated(page, site.url(prefix + path));
+          found.push(...(await violations(page)).map((v) => `${screen.viewport.width} px ${prefix}${path}: ${v}`));
+        }
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
 });
