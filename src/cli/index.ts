@@ -36,6 +36,21 @@ function exportFormat(value: string): string {
   return value;
 }
 
+/**
+ * A command that ends when its work is done: esbuild's service process ends with it, whether the
+ * work succeeded or failed (serve and watch keep theirs while they run, and it ends with them).
+ */
+function oneShot<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await action(...args);
+    } finally {
+      const { stopEsbuildService } = await import('../bundler/esbuild-service.js');
+      await stopEsbuildService();
+    }
+  };
+}
+
 export function createProgram(): Command {
   const program = new Command('pybook')
     .description('Builds, serves and checks the book "Python guide for JavaScript engineers".')
@@ -58,16 +73,18 @@ export function createProgram(): Command {
       "also write .br and .gz siblings of the pages and other larger text files, for servers that send them (Pyodide's are always written)",
     )
     .action(
-      async (opts: { config: string; outDir: string; cache: boolean; threads?: number; precompress?: boolean }) => {
-        const { runBuild } = await import('./build.js');
-        await runBuild({
-          config: opts.config,
-          outDir: opts.outDir,
-          cache: opts.cache,
-          threads: opts.threads,
-          precompress: opts.precompress,
-        });
-      },
+      oneShot(
+        async (opts: { config: string; outDir: string; cache: boolean; threads?: number; precompress?: boolean }) => {
+          const { runBuild } = await import('./build.js');
+          await runBuild({
+            config: opts.config,
+            outDir: opts.outDir,
+            cache: opts.cache,
+            threads: opts.threads,
+            precompress: opts.precompress,
+          });
+        },
+      ),
     );
 
   program
@@ -79,10 +96,12 @@ export function createProgram(): Command {
     .option('-l, --locale <code>', "a locale's code, or all", 'all')
     .option('--browser <path>', 'the Chromium that prints the PDF (default: $CHROMIUM_PATH, else /usr/bin/chromium)')
     .option('--no-cache', 'ignore and do not write the build cache (node_modules/.cache/pybook)')
-    .action(async (opts: ExportCommandOptions) => {
-      const { runExport } = await import('./export.js');
-      await runExport(opts);
-    });
+    .action(
+      oneShot(async (opts: ExportCommandOptions) => {
+        const { runExport } = await import('./export.js');
+        await runExport(opts);
+      }),
+    );
 
   program
     .command('serve')
@@ -129,26 +148,20 @@ export function createProgram(): Command {
       '--allow-unconfined',
       'run the examples even where bubblewrap cannot confine them (the check names what is missing)',
     )
-    .action(async (opts: CheckCommandOptions) => {
-      const { runCheck } = await import('./check.js');
-      const ok = await runCheck(opts);
-      if (!ok) process.exitCode = 1;
-    });
+    .action(
+      oneShot(async (opts: CheckCommandOptions) => {
+        const { runCheck } = await import('./check.js');
+        const ok = await runCheck(opts);
+        if (!ok) process.exitCode = 1;
+      }),
+    );
   return program;
 }
-
-/** Commands that end when their work is done (serve and watch run until stopped, their bundler with them). */
-const ONE_SHOT = new Set(['build', 'export', 'check']);
 
 export async function main(argv: string[]): Promise<void> {
   try {
     await createProgram().parseAsync(argv);
   } catch (error) {
     process.exitCode = reportFailure(error);
-  } finally {
-    if (ONE_SHOT.has(argv[2] ?? '')) {
-      const { stopEsbuildService } = await import('../bundler/esbuild-service.js');
-      await stopEsbuildService();
-    }
   }
 }
