@@ -65,19 +65,37 @@ def _pytest_module():
             return True
 
     class _Approx:
+        # pytest's rules: by default within 1e-6 relative or 1e-12 absolute; abs= alone drops the
+        # relative tolerance; rel= alone keeps the default absolute one. Numbers, and lists, tuples
+        # and dicts of numbers compared item by item (the chapters' uses).
         def __init__(self, expected, rel=None, abs=None):
             self.expected, self.rel, self.abs = expected, rel, abs
 
-        def _close(self, a, b):
-            return math.isclose(a, b, rel_tol=1e-6 if self.rel is None else self.rel, abs_tol=1e-12 if self.abs is None else self.abs)
+        def _close(self, actual, expected):
+            if actual == expected:
+                return True
+            if not isinstance(actual, (int, float)) or math.isinf(actual) or math.isinf(expected):
+                return False
+            tolerance = 1e-12 if self.abs is None else self.abs
+            if self.rel is not None or self.abs is None:
+                tolerance = max(tolerance, (1e-6 if self.rel is None else self.rel) * abs(expected))
+            return abs(actual - expected) <= tolerance
 
         def __eq__(self, actual):
+            if isinstance(self.expected, dict):
+                return isinstance(actual, dict) and actual.keys() == self.expected.keys() and all(
+                    self._close(actual[k], v) for k, v in self.expected.items()
+                )
             if isinstance(self.expected, (list, tuple)):
-                return len(actual) == len(self.expected) and all(self._close(a, b) for a, b in zip(actual, self.expected))
+                return (
+                    isinstance(actual, (list, tuple))
+                    and len(actual) == len(self.expected)
+                    and all(self._close(a, b) for a, b in zip(actual, self.expected))
+                )
             return self._close(actual, self.expected)
 
         def __repr__(self):
-            return repr(self.expected) + " ± " + repr(1e-6 if self.rel is None else self.rel)
+            return "approx(" + repr(self.expected) + ")"
 
     module.fixture, module.mark = fixture, _Mark()
     module.raises = lambda expected, *, match=None: _Raises(expected, match)

@@ -19,7 +19,7 @@ export const BROWSER_CHECK_FILE = 'checked-in-browser.json';
  * Bump when the harness or the sandbox changes what a run does (python-harness.ts,
  * js-sandbox.ts): every example must then be checked again.
  */
-export const RUNNER_REVISION = 2;
+export const RUNNER_REVISION = 3;
 
 export interface BrowserCheckRecord {
   /** What the examples were checked with: results from other runtimes or fixtures do not count. */
