@@ -3,7 +3,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { builtSiteDir, launchChromium, newContext, serveSite, watchConsole, BASE_PATH } from '../helpers/browser.js';
+import {
+  builtSiteDir,
+  launchChromium,
+  newContext,
+  nextFrames,
+  serveSite,
+  watchConsole,
+  BASE_PATH,
+} from '../helpers/browser.js';
 import { groupByPage, inGroupOrder } from '../../src/search/shared/group.js';
 import { findMatches } from '../../src/search/shared/highlight.js';
 import { loadEngine, loadTexts } from '../search/relevance-queries.js';
@@ -465,6 +473,18 @@ describe('typing in the navbar box', () => {
           w.readBlock ??= document.elementFromPoint(innerWidth / 2, innerHeight / 2)!;
           return Math.round(w.readBlock.getBoundingClientRect().top);
         });
+      // The examples the scroll brought near the viewport are laid out in the frames after it
+      // (content-visibility): the place is taken once it has held still from one frame to the next.
+      await expect
+        .poll(
+          async () => {
+            const seen = await onScreen();
+            await nextFrames(page);
+            return (await onScreen()) === seen;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       const before = await onScreen();
       // Ctrl+K focuses the box without scrolling; a click could miss it, were a late layout shift to
       // hide the sticky navbar between measuring the box and clicking it.

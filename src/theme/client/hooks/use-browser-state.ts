@@ -14,11 +14,16 @@ export function useBrowserValue<T>(inBrowser: () => T, onServer: T): T {
 }
 
 /**
- * What the reader does to scroll: the wheel, a touch, a key, a press on the scrollbar. A scroll
- * within a second of one of them, or continuing one (momentum sends scroll events for a while after
- * the finger has left), is the reader's; any other scroll is the browser's or a script's.
+ * What the reader does to scroll: the wheel, a touch, a press (on the scrollbar too), a scrolling
+ * key outside a text field (typing in the search box or an editor is not scrolling, though the
+ * browser may move the page to keep the caret in view). A scroll within a second of one of them,
+ * or continuing one (momentum sends scroll events for a while after the finger has left), is the
+ * reader's; any other scroll is the browser's or a script's.
  */
-const READER_SCROLL_INPUTS = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const;
+const READER_SCROLL_INPUTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown'] as const;
+const SCROLL_KEYS = new Set(['PageDown', 'PageUp', 'Home', 'End', 'ArrowDown', 'ArrowUp', ' ']);
+const inTextField = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
 const INPUT_STARTS_SCROLL_MS = 1000;
 const SCROLL_CONTINUES_MS = 200;
 
@@ -37,6 +42,9 @@ export function useHideOnScroll(enabled: boolean): boolean {
     const onInput = () => {
       readerScrollUntil = Math.max(readerScrollUntil, performance.now() + INPUT_STARTS_SCROLL_MS);
     };
+    const onKey = (event: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(event.key) && !inTextField(event.target)) onInput();
+    };
     const onScroll = () => {
       const y = window.scrollY;
       const now = performance.now();
@@ -48,9 +56,11 @@ export function useHideOnScroll(enabled: boolean): boolean {
       last.current = y;
     };
     for (const type of READER_SCROLL_INPUTS) window.addEventListener(type, onInput, { passive: true, capture: true });
+    window.addEventListener('keydown', onKey, { passive: true, capture: true });
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       for (const type of READER_SCROLL_INPUTS) window.removeEventListener(type, onInput, { capture: true });
+      window.removeEventListener('keydown', onKey, { capture: true });
       window.removeEventListener('scroll', onScroll);
     };
   }, [enabled]);
