@@ -94,9 +94,11 @@ const ACCEPTED: AcceptedDifference[] = [
  * of 2,164 with no change to the lexers: its reviewed chapters added raw strings (the re module's
  * examples alone hold 51 of the raw-string differences of each language, pip's 16), every one
  * the listed raw-string difference; its reworked tooling exercises (the venv one writes Windows paths as raw strings)
- * made it 154 of 2,134. It may only go down from there.
+ * made it 154 of 2,134, and the re module exercise's three new traps (each a raw-string pattern, in
+ * both languages; the review's mixed-script numbers and lines that end after the number) 160 of
+ * 2,152, again with no change to the lexers. It may only go down from there.
  */
-const MAX_DIFFERING_SHARE = 154 / 2134;
+const MAX_DIFFERING_SHARE = 160 / 2152;
 
 interface Found extends Difference {
   where: string;
