@@ -70,13 +70,9 @@ describe('the editor of an example (CodeMirror)', () => {
     const fontSize = await content.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(16);
     const scroller = block.locator('.code-editor .cm-scroller');
-    // Measured once the filled line has been laid out (a frame or more after fill, on a busy machine).
-    await expect
-      .poll(() => scroller.evaluate((e) => e.scrollWidth - e.clientWidth), { timeout: 20_000 })
-      .toBeLessThanOrEqual(1);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 20_000 })
-      .toBeLessThanOrEqual(390);
+    const overflow = await scroller.evaluate((e) => e.scrollWidth - e.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });
 });
