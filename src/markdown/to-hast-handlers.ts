@@ -51,6 +51,8 @@ function codeBlock(_state: State, node: Code): Element {
   properties.codeHtml = highlightToHtml(node.value, lang, meta.highlight);
   // A comparison puts two blocks side by side only when both fit (see Compare.tsx).
   properties.width = longestLineWidth(node.value);
+  // The code's height before the browser lays it out (deferred below the fold): see CodeBlock.
+  properties.lines = node.value.split('\n').length;
   Object.assign(properties, runProperties(data));
   // Starter code gets the Check button; the tests it runs ride along (see theme/content/CodeBlock.tsx).
   if (data?.exerciseTests !== undefined)

@@ -54,6 +54,35 @@ describe('blocks below the fold are laid out late', () => {
     },
   );
 
+  // A deferred block takes a placeholder height until it comes near the viewport. Where that height
+  // was a guess, the page moved as the code was laid out: a tap on Edit landed on the output of the
+  // block above, because the button moved 108 px between touchend and click.
+  it.each([
+    ['a phone', { width: 390, height: 844 }, true],
+    ['a laptop', { width: 1280, height: 800 }, false],
+  ])('on %s, code that waits to be laid out is already as tall as it will be', async (_, viewport, touch) => {
+    const { context, page } = await openPage(site, { viewport, isMobile: touch, hasTouch: touch });
+    for (const chapter of ['dictionary/', 'async-and-await/', 'zh-cn/dictionary/', 'zh-cn/async-and-await/']) {
+      await gotoHydrated(page, site.url(chapter));
+      const heights = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.markdown .code-pre')].map((pre) => ({
+            height: pre.getBoundingClientRect().height,
+            deferred: !pre.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+          })),
+        );
+      const waiting = await heights();
+      expect(waiting.filter((pre) => pre.deferred).length, chapter).toBeGreaterThan(5);
+      await page.evaluate(() => document.documentElement.classList.add('render-all'));
+      const laidOut = await heights();
+      const moved = waiting.flatMap(({ height, deferred }, i) =>
+        deferred && Math.abs(laidOut[i].height - height) > 1 ? [`#${i}: ${height} → ${laidOut[i].height}`] : [],
+      );
+      expect(moved, chapter).toEqual([]);
+    }
+    await context.close();
+  });
+
   // A deferred block clips what it paints to its box (paint containment), and a link's focus ring
   // is drawn 2-4px outside the link: at a line's start, outside the block.
   it('paints the whole focus ring of a link that starts a line in a deferred block', async () => {

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useContent } from './content-context.js';
 
 interface Props {
@@ -9,6 +10,12 @@ interface Props {
   codeHtml?: string;
   /** Columns of the longest line (Compare reads it). */
   width?: number;
+  /**
+   * How many lines the code has. The stylesheet sizes the code from it while its layout is deferred
+   * (content-visibility: auto), so that the page does not move when the code is laid out: a guess
+   * of the wrong height moved an Edit button from under a finger between touchend and click.
+   */
+  lines?: number;
   /** The example's key in the browser-check record: Run is offered when it passed there. */
   exampleKey?: string;
   /** Why the example cannot run in a browser (the author's norun or nobrowser reason). */
@@ -141,6 +148,7 @@ export function CodeBlock({
   output,
   raises,
   codeHtml = '',
+  lines,
   exampleKey,
   cannotRun,
   cannotRunPytest,
@@ -163,7 +171,7 @@ export function CodeBlock({
         exercisePart === 'tests' && <div className="code-block-title">{strings.exercise.testsLabel}</div>
       )}
       <div className="code-block-body">
-        <pre className="code-pre" tabIndex={0}>
+        <pre className="code-pre" tabIndex={0} style={lines ? ({ '--lines': lines } as CSSProperties) : undefined}>
           <code className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: codeHtml }} />
         </pre>
         <div className="code-buttons">
