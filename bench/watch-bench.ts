@@ -25,7 +25,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Builder } from '../src/generator/build.js';
-import { liveReloadScript } from '../src/watch/live-reload.js';
+import { liveReloadCode, liveReloadScript } from '../src/watch/live-reload.js';
 import { syncOutput } from '../src/watch/sync-output.js';
 import { launchChromium } from '../test/helpers/browser.js';
 import { benchBuild, ensureCompiledCli, root } from './build-bench.js';
@@ -408,7 +408,7 @@ export async function profileRebuild(repeats: number): Promise<RebuildProfile> {
   };
   const builder = new Builder({
     configPath: book.configPath,
-    bodyExtra: liveReloadScript(config.basePath),
+    bodyScript: liveReloadScript(await liveReloadCode(), config.basePath),
     dev: true,
     diskCache: true,
     onProgress: (step) => {

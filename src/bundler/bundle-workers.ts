@@ -19,23 +19,31 @@ export const WORKER_ENTRIES = {
 
 export type WorkerName = keyof typeof WORKER_ENTRIES;
 
+/** Browser scripts bundled like the workers, which the site's assets do not list. */
+const OTHER_SCRIPTS = {
+  /** Watch mode's live-reload client, inlined at the end of every page (see src/watch/live-reload.ts). */
+  'live-reload': { entry: 'src/watch/client/live-reload.ts', format: 'iife' },
+} as const;
+
+type ScriptName = WorkerName | keyof typeof OTHER_SCRIPTS;
+
 interface CachedWorker {
   inputs: Record<string, string>;
   code: string;
 }
 
 /**
- * Bundles one worker script (minified, for browsers); returns its code and the source files it
+ * Bundles one worker (or other browser) script, minified; returns its code and the source files it
  * read. With a disk cache, the last bundle is reused while none of those files changed, and
  * esbuild is not even loaded.
  */
-export async function bundleWorker(name: WorkerName, disk?: DiskCache): Promise<{ code: string; inputs: string[] }> {
+export async function bundleWorker(name: ScriptName, disk?: DiskCache): Promise<{ code: string; inputs: string[] }> {
   const key = `${name}-${esbuildVersion}.json`;
   const cached = disk?.readJson<CachedWorker>('runner', key);
   if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest)) {
     return { code: cached.code, inputs: Object.keys(cached.inputs) };
   }
-  const { entry, format } = WORKER_ENTRIES[name];
+  const { entry, format } = { ...WORKER_ENTRIES, ...OTHER_SCRIPTS }[name];
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: packageRoot,

@@ -24,6 +24,7 @@ import {
   renderDocument,
   renderHomeSections,
   TEMPLATE_FILE,
+  type BodyScript,
   type RenderOptions,
 } from './render-page.js';
 import { loadShellRenderer, type ShellRenderer } from './shell-renderer.js';
@@ -45,8 +46,8 @@ const pybookVersion = (
 
 export interface BuildOptions {
   configPath: string;
-  /** Extra markup before </body> on every page (watch mode's live-reload client). */
-  bodyExtra?: string;
+  /** A script at the end of every page (watch mode's live-reload client). */
+  bodyScript?: BodyScript;
   /**
    * Watch mode: load jieba's whole dictionary once (any word an author adds later segments right),
    * and give route modules and search files stable names, so that one edit changes one page's
@@ -95,7 +96,7 @@ export interface BuildResult {
 let sharedSegmenter: ChineseSegmenter | undefined;
 const fullDictionarySegmenter = () => (sharedSegmenter ??= new ChineseSegmenter(undefined));
 
-type PageRenderOptions = Omit<RenderOptions, 'pybookVersion' | 'bodyExtra'>;
+type PageRenderOptions = Omit<RenderOptions, 'pybookVersion' | 'bodyScript'>;
 
 function readTextOrUndefined(file: string): string | undefined {
   try {
@@ -348,7 +349,10 @@ export class Builder {
         shell: site.shell,
       };
       renderOptions.set(locale.code, options);
-      siteKeys.set(locale.code, hashText(siteJson, JSON.stringify(options), this.options.bodyExtra ?? ''));
+      siteKeys.set(
+        locale.code,
+        hashText(siteJson, JSON.stringify(options), JSON.stringify(this.options.bodyScript ?? null)),
+      );
     }
     const documentOf = (page: PageModel) =>
       this.renderPage(
@@ -721,7 +725,7 @@ export class Builder {
       diskKey === undefined ? undefined : this.disk!.read(this.documentsNamespace, diskKey)?.toString('utf8');
     const document =
       stored ??
-      renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyExtra: this.options.bodyExtra });
+      renderDocument(site, page, pageJson, html, { ...options, pybookVersion, bodyScript: this.options.bodyScript });
     if (diskKey !== undefined && stored === undefined) this.disk!.write(this.documentsNamespace, diskKey, document);
     if (this.keepsRendered) this.rendered.set(page.outputFile, { siteKey, pageJson, html, document });
     return document;

@@ -4,15 +4,14 @@ const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script
 
 /**
  * The Content-Security-Policy of every page, as a <meta> (static hosts such as GitHub Pages set
- * no headers): the site's own scripts, modules, data and frames only. The one inline script is
- * allowed by its hash; watch mode's live-reload script differs per page, so there inline scripts
- * are allowed instead. The example runner's sandbox frame is a page of the site with a stricter
+ * no headers): the site's own scripts, modules, data and frames only. Inline scripts are allowed
+ * by their hashes (the head's, and in watch mode the live-reload client's). The example runner's sandbox frame is a page of the site with a stricter
  * policy of its own (src/runner/sandbox-document.ts).
  */
-export function pagePolicy(inlineScript: string, watchMode: boolean): string {
+export function pagePolicy(inlineScripts: string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${watchMode ? "'unsafe-inline'" : hashOf(inlineScript)}`,
+    `script-src 'self' ${inlineScripts.map(hashOf).join(' ')}`,
     // React's style attributes and the theme's inline colour scheme.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",

@@ -30,6 +30,22 @@ export function renderHomeSections(home: HomeData, site: SiteData): string {
   return renderElementHtml(createElement(HomeSections, { home }), { strings: site.strings, runnable: new Set() });
 }
 
+/** An inline script with data attributes; the page's policy allows it by its hash. */
+export interface BodyScript {
+  code: string;
+  /** Its element's data-* attributes (the script reads them from document.currentScript). */
+  data: Record<string, string>;
+}
+
+/** The script element, and its text as the page's policy hashes it ("</" escaped so that no text closes it early). */
+function bodyScriptElement(script: BodyScript): { html: string; text: string } {
+  const text = script.code.replace(/<\//g, '<\\/');
+  const attributes = Object.entries(script.data)
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
+  return { html: `<script${attributes}>${text}</script>`, text };
+}
+
 export interface RenderOptions {
   /** The site's origin, for canonical and alternate URLs. */
   siteUrl: string;
@@ -39,8 +55,8 @@ export interface RenderOptions {
   assets: PageAssets;
   /** The HTML shell (TEMPLATE_FILE's text), read and checked once per build (loadPageTemplate) so that watch mode sees edits to it. */
   template: string;
-  /** Set by watch mode: extra markup before </body> (the live-reload client). */
-  bodyExtra?: string;
+  /** Set by watch mode: a script at the end of the body (the live-reload client). */
+  bodyScript?: BodyScript;
   /** The page shell's server renderer (see shell-renderer.ts). */
   shell: ShellRenderer;
 }
@@ -111,18 +127,19 @@ export function renderDocument(
   const app = options.shell.renderShell(site, clientPage, html, (route) =>
     sidebarMarkup(site.sidebar, route, options.shell),
   );
+  const bodyScript = options.bodyScript && bodyScriptElement(options.bodyScript);
   const values: Record<PagePlaceholder, string> = {
     htmlLang: escapeHtml(site.locale.htmlLang),
     dir: site.locale.direction,
     htmlAttributes: site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '',
     pybookVersion: options.pybookVersion,
-    contentSecurityPolicy: pagePolicy(HEAD_SCRIPT, options.bodyExtra !== undefined),
+    contentSecurityPolicy: pagePolicy(bodyScript ? [HEAD_SCRIPT, bodyScript.text] : [HEAD_SCRIPT]),
     headScript: HEAD_SCRIPT,
     head: headTags(site, page, options),
     app,
     // The content HTML is already in the page: the client reads it back from the DOM.
     data: `{"siteDataUrl":${jsonForScript(options.siteDataUrl)},"page":${pageJson}}`,
-    scripts: `<script type="module" src="${options.assets.entry}"></script>${options.bodyExtra ?? ''}`,
+    scripts: `<script type="module" src="${options.assets.entry}"></script>${bodyScript?.html ?? ''}`,
   };
   // loadPageTemplate has checked that every placeholder is one of these.
   return options.template.replace(PLACEHOLDER, (_, key: PagePlaceholder) => values[key]);

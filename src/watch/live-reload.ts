@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bundleWorker } from '../bundler/bundle-workers.js';
+import type { DiskCache } from '../cache/disk-cache.js';
+import type { BodyScript } from '../generator/render-page.js';
+import type { LiveEvent } from './shared/live-events.js';
 
 /** Path (under the base path) of the server-sent-events stream that watch mode pushes to. */
 export const EVENTS_PATH = '__pybook/events';
@@ -15,16 +19,7 @@ export function pageFingerprint(html: string): string {
   return createHash('sha1').update(html).digest('hex').slice(0, 16);
 }
 
-export type LiveEvent =
-  /**
-   * Pages changed. `module`, when one page changed, is its route module's JSON (`{"page":…,"html":…}`,
-   * see routeModuleJson): the tabs show it in place without fetching anything.
-   */
-  | { type: 'reload'; routes: string[]; module?: string }
-  | { type: 'build-error'; message: string }
-  | { type: 'clear' }
-  /** The base path changed: tabs go to the same page under the new one, once the restarted server answers there. */
-  | { type: 'moved'; from: string; to: string };
+export type { LiveEvent };
 
 /**
  * Keeps the open event streams of every browser tab and broadcasts build results to them.
@@ -108,42 +103,18 @@ function frame(event: LiveEvent): string {
 }
 
 /**
- * The script watch mode adds to every page. When only one page changed, the event carries its
- * page module, which the client keeps for a later navigation there; a tab showing that page
- * shows it in place (scroll kept), without fetching anything:
- * - the article is patched: only its top-level blocks that differ from the new HTML are replaced
- *   (re-creating the whole article costs the browser several times more: parsing, style and
- *   layout of every block, every save);
- * - if nothing else of the page changed (its model: title, table of contents, reading time…),
- *   that is all (React's copy of the article HTML is then older than the DOM, which is harmless:
- *   React writes the article only when it is given different HTML, and every later version
- *   patches the DOM first);
- * - otherwise the client renders the new page model (and the article again) in place.
- * When several pages changed (a title in the sidebar, say) or the client is not running, a tab
- * showing one of them reloads, keeping the scroll position. It shows a build error as an
- * overlay and removes it once the chapter is fixed. Error text is inserted with textContent,
- * never as HTML; page HTML comes from the build, as in the page itself.
+ * The code of the script watch mode adds to every page (src/watch/client/live-reload.ts, bundled):
+ * the same on every page, so the page's policy allows it by its hash.
  */
-export function liveReloadScript(basePath: string): string {
-  const source = `(function(){var K='pybook-watch-scroll';try{var s=sessionStorage.getItem(K);if(s){sessionStorage.removeItem(K);var y=+s;addEventListener('load',function(){scrollTo(0,y)});scrollTo(0,y)}}catch(e){}
-var es=new EventSource(${JSON.stringify(basePath + EVENTS_PATH)}+'?page='+encodeURIComponent(location.pathname)+'&fingerprint=${PAGE_FINGERPRINT_PLACEHOLDER}');
-function clear(){var o=document.getElementById('pybook-error-overlay');if(o)o.remove()}
-var shown;
-function patch(html){var el=document.querySelector('.markdown, .home-sections');if(!el)return false;var t=document.createElement('template');t.innerHTML=html;
-var next=[].slice.call(t.content.childNodes),cur=[].slice.call(el.childNodes),a=0,b=0,i;
-while(a<cur.length&&a<next.length&&cur[a].isEqualNode(next[a]))a++;
-while(b<cur.length-a&&b<next.length-a&&cur[cur.length-1-b].isEqualNode(next[next.length-1-b]))b++;
-var at=cur[cur.length-b]||null;for(i=a;i<cur.length-b;i++)cur[i].remove();for(i=a;i<next.length-b;i++)el.insertBefore(next[i],at);return true}
-es.addEventListener('reload',function(ev){var d=JSON.parse(ev.data),p=location.pathname.replace(/index\\.html$/,''),here=d.routes.indexOf(p)>=0,m=d.module,r=window.__pybookRefresh;clear();
-function full(){if(!here)return;try{sessionStorage.setItem(K,String(scrollY))}catch(e){}location.reload()}
-if(!m||!r)return full();
-if(!shown){shown={};try{var b=JSON.parse(document.getElementById('__PYBOOK_DATA__').textContent).page;shown[b.route]=JSON.stringify(b)}catch(e){}}
-var page=JSON.stringify(m.page),same=shown[m.page.route]===page,patched=false;shown[m.page.route]=page;try{patched=here&&patch(m.html)}catch(e){}
-if(here)document.title=m.page.documentTitle;
-if(patched&&same){r(m).catch(function(){});return}
-r(m,true).then(function(ok){if(!ok)full()},full)});
-es.addEventListener('clear',clear);
-es.addEventListener('moved',function(ev){var d=JSON.parse(ev.data),p=location.pathname,u=(p.indexOf(d.from)===0?d.to+p.slice(d.from.length):d.to)+location.search+location.hash;es.close();(function go(n){function later(){setTimeout(function(){go(n+1)},200)}fetch(u,{method:'HEAD',cache:'no-store'}).then(function(r){if(r.ok||n>50)location.replace(u);else later()},later)})(0)});
-es.addEventListener('build-error',function(ev){var d=JSON.parse(ev.data);clear();var o=document.createElement('div');o.id='pybook-error-overlay';o.setAttribute('role','alert');o.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(20,24,33,.94);color:#ffb4b4;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace';var h=document.createElement('h2');h.textContent='pybook: the build failed';h.style.color='#fff';var pre=document.createElement('pre');pre.textContent=d.message;pre.style.whiteSpace='pre-wrap';o.appendChild(h);o.appendChild(pre);document.body.appendChild(o)});})();`;
-  return `<script>${source.replace(/<\//g, '<\\/')}</script>`;
+export async function liveReloadCode(disk?: DiskCache): Promise<string> {
+  return (await bundleWorker('live-reload', disk)).code;
+}
+
+/**
+ * The live-reload script of the pages under `basePath`: its element says where the event stream is
+ * and which version of the page it is part of (the server puts the page's fingerprint in place of
+ * the placeholder, see pageFingerprint).
+ */
+export function liveReloadScript(code: string, basePath: string): BodyScript {
+  return { code, data: { events: basePath + EVENTS_PATH, fingerprint: PAGE_FINGERPRINT_PLACEHOLDER } };
 }

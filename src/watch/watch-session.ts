@@ -7,13 +7,20 @@ import { loadConfig } from '../config/load-config.js';
 import type { BookConfig } from '../shared/model/config.js';
 import { Builder, type BuildResult } from '../generator/build.js';
 import { TEMPLATE_FILE } from '../generator/render-page.js';
+import { DiskCache } from '../cache/disk-cache.js';
 import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { readStaticFiles } from '../output/static-files.js';
 import { recoverOutputDir } from '../output/write-site.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
 import { formatError, formatWarning } from '../core/errors.js';
 import { InputWatchers, staticDirsOf, type InputChange } from './input-watchers.js';
-import { LiveReloadHub, liveReloadScript, PAGE_FINGERPRINT_PLACEHOLDER, pageFingerprint } from './live-reload.js';
+import {
+  LiveReloadHub,
+  liveReloadCode,
+  liveReloadScript,
+  PAGE_FINGERPRINT_PLACEHOLDER,
+  pageFingerprint,
+} from './live-reload.js';
 import { SEARCH_FILE, ServedSite } from './served-site.js';
 
 /** How long a rebuild lets the browsers fetch the changed pages before it builds the search index. */
@@ -48,7 +55,7 @@ const localeDirsOf = (config: BookConfig) =>
  * the config or the page template. The start works from the build cache on disk and serves as
  * soon as the pages are out; the search index (and jieba's dictionary) come after. Only changed
  * output files are written (and any that went missing); a tab showing a changed page gets it with
- * the reload event (see liveReloadScript). A failed rebuild keeps the last good site and shows the
+ * the reload event (see src/watch/client/live-reload.ts). A failed rebuild keeps the last good site and shows the
  * error in the terminal and the browser. A config that moves the base path moves the server and
  * the open tabs with it.
  *
@@ -56,11 +63,9 @@ const localeDirsOf = (config: BookConfig) =>
  * folded into a single next rebuild (`pending`).
  */
 export class WatchSession {
-  private readonly configPath: string;
   private readonly templateFile: string;
   private readonly site: ServedSite;
   private readonly inputs: InputWatchers;
-  private config: BookConfig;
   private builder: Builder;
   private hub: LiveReloadHub;
   private currentServer!: RunningServer;
@@ -80,7 +85,11 @@ export class WatchSession {
     log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
   ): Promise<WatchSession> {
     const startedAt = options.startedAt ?? performance.now();
-    const session = new WatchSession(options, log);
+    const configPath = path.resolve(options.config);
+    const config = loadConfig(configPath);
+    // Bundled once per session (from the build cache when it has not changed): it is the same on every page.
+    const liveReload = await liveReloadCode(DiskCache.forBook(config.rootDir, true));
+    const session = new WatchSession(options, log, configPath, config, liveReload);
     await session.buildFirst();
     session.currentServer = await session.serve(session.config, options.port);
     log(
@@ -94,10 +103,12 @@ export class WatchSession {
   private constructor(
     private readonly options: WatchOptions,
     private readonly log: (line: string) => void,
+    private readonly configPath: string,
+    private config: BookConfig,
+    /** The live-reload client's code (see makeBuilder). */
+    private readonly liveReload: string,
   ) {
-    this.configPath = path.resolve(options.config);
     this.templateFile = options.templateFile ?? TEMPLATE_FILE;
-    this.config = loadConfig(this.configPath);
     assertSafeOutputDir(options.outDir, protectedFoldersOf(this.config));
     recoverOutputDir(options.outDir);
     this.site = new ServedSite(options.outDir);
@@ -150,7 +161,7 @@ export class WatchSession {
   private makeBuilder(basePath: string): Builder {
     return new Builder({
       configPath: this.configPath,
-      bodyExtra: liveReloadScript(basePath),
+      bodyScript: liveReloadScript(this.liveReload, basePath),
       dev: true,
       diskCache: true,
       templateFile: this.templateFile,

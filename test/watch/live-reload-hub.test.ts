@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENTS_PATH,
   LiveReloadHub,
+  liveReloadCode,
   liveReloadScript,
   PAGE_FINGERPRINT_PLACEHOLDER,
   routeModuleJson,
@@ -100,7 +101,12 @@ describe('LiveReloadHub catch-up', () => {
     expect(routeModuleJson('console.log(1);\n')).toBeUndefined();
   });
 
-  it('puts the placeholder into the script the pages carry', () => {
-    expect(liveReloadScript(BASE)).toContain(`fingerprint=${PAGE_FINGERPRINT_PLACEHOLDER}`);
+  it('gives every page the same code, and its element the stream and the placeholder for the fingerprint', async () => {
+    const code = await liveReloadCode();
+    const script = liveReloadScript(code, BASE);
+    expect(script.data).toEqual({ events: `${BASE}${EVENTS_PATH}`, fingerprint: PAGE_FINGERPRINT_PLACEHOLDER });
+    // The page's fingerprint goes into the element, never into the code: the policy allows the code by its hash.
+    expect(code).not.toContain(PAGE_FINGERPRINT_PLACEHOLDER);
+    expect(liveReloadScript(code, '/elsewhere/').code).toBe(code);
   });
 });

@@ -17,6 +17,8 @@ let session: WatchSession;
 let browser: Browser;
 let page: Page;
 const logLines: string[] = [];
+/** What the page's Content-Security-Policy blocked, as Chromium reports it on the console. */
+const blocked: string[] = [];
 
 /** Polls `check` until it returns true (watch mode reacts to file events asynchronously). */
 async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000): Promise<void> {
@@ -81,6 +83,9 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
 });
 
 afterAll(async () => {
@@ -117,6 +122,11 @@ describe('pybook watch in a browser', () => {
       return now.text === before.text && Math.abs(now.top - before.top) <= 2;
     }, "the reader's place to come back");
     expect(logLines.some((line) => /^rebuilt \(change .*alpha\.mdx\) in \d+ ms/.test(line))).toBe(true);
+    // The live-reload script is allowed by its hash, as the head's script is: no inline script else.
+    const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    const scripts = policy!.split(';').find((directive) => directive.trim().startsWith('script-src'))!;
+    expect(scripts.trim()).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'$/);
+    expect(blocked).toEqual([]);
   });
 
   it('shows an edit that changes only this page in place, without reloading it', async () => {
@@ -320,7 +330,7 @@ describe('pybook watch in a browser', () => {
     await open('delta/');
     const html = await page.content();
     expect(html).not.toContain('__PYBOOK_PAGE_FINGERPRINT__');
-    expect(html).toMatch(/fingerprint=[0-9a-f]{16}/);
+    expect(html).toMatch(/data-fingerprint="[0-9a-f]{16}"/);
     let loads = 0;
     page.on('load', () => {
       loads += 1;
