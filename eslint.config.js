@@ -20,7 +20,13 @@ export default tseslint.config(
       // One program per side of the seams (tsconfig.*.json), so each file is linted with the
       // globals its side really has (DOM for client code, Node for node code, neither for shared).
       parserOptions: {
-        project: ['./tsconfig.shared.json', './tsconfig.client.json', './tsconfig.node.json', './tsconfig.json'],
+        project: [
+          './tsconfig.shared.json',
+          './tsconfig.client.json',
+          './tsconfig.worker.json',
+          './tsconfig.node.json',
+          './tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },

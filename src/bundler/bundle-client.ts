@@ -36,6 +36,7 @@ const LAZY_ENTRIES: Record<string, string> = {
   'search-ui': 'src/search/client/ui.ts',
   runner: 'src/runner/client/ui.ts',
   progress: 'src/progress/client/ui.ts',
+  offline: 'src/offline/client/offline-ui.ts',
 };
 
 /** Every chunk an output imports statically, directly or through other chunks. */

@@ -9,7 +9,7 @@ import { languageOfLocale, SEARCH_LANGUAGES, type SearchLanguage } from '../sear
 import { isInsideFolder } from '../core/paths.js';
 import { projectFolder, realPathOf } from '../core/project-folder.js';
 import { jsonSyntaxError, MAX_CONFIG_NESTING, tooDeeplyNested } from './json-syntax.js';
-import type { BookConfig, LocalizedText, SidebarItemConfig } from '../shared/model/config.js';
+import type { BookConfig, LocalizedText, OfflineConfig, SidebarItemConfig } from '../shared/model/config.js';
 
 const require = createRequire(import.meta.url);
 
@@ -125,6 +125,9 @@ function collectLocalized(config: Record<string, unknown>): Array<{ field: strin
   if (footer?.copyright) found.push({ field: 'footer.copyright', text: footer.copyright });
   const bar = config.announcementBar as { content: LocalizedText } | undefined;
   if (bar) found.push({ field: 'announcementBar.content', text: bar.content });
+  const offline = config.offline as { shortName?: LocalizedText } | boolean | undefined;
+  if (typeof offline === 'object' && offline.shortName)
+    found.push({ field: 'offline.shortName', text: offline.shortName });
   const home = config.home as { cover?: LocalizedText } | undefined;
   if (home?.cover) found.push({ field: 'home.cover', text: home.cover });
   // Per-locale keyword lists: only their locale codes are checked, as for texts.
@@ -191,6 +194,14 @@ function checkReferences(config: Record<string, unknown>, file: string): void {
   }
 }
 
+/** `offline`: on by default; `false` turns it off; an object may also turn it off (`enabled: false`) and name the app. */
+function offlineConfigOf(raw: unknown): OfflineConfig {
+  if (raw === undefined || raw === true) return { enabled: true };
+  if (raw === false) return { enabled: false };
+  const { enabled = true, shortName } = raw as Partial<OfflineConfig>;
+  return shortName === undefined ? { enabled } : { enabled, shortName };
+}
+
 function withDefaults(raw: Record<string, unknown>, rootDir: string): BookConfig {
   const r = raw as Partial<BookConfig> & Record<string, unknown>;
   return {
@@ -215,6 +226,7 @@ function withDefaults(raw: Record<string, unknown>, rootDir: string): BookConfig
       ...r.search,
     },
     runner: { timeLimitSeconds: 10, ...r.runner },
+    offline: offlineConfigOf(r.offline),
     llms: r.llms ?? true,
     rootDir,
   };

@@ -35,6 +35,8 @@ import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
 import { exerciseKey, exerciseTestsKey, readBrowserVerdicts } from '../runner/build/browser-check-file.js';
 import { runnerAssets } from '../runner/build/site-assets.js';
+import { offlineBuild, retiringWorkerScript, type OfflineBuild } from '../offline/node/offline-build.js';
+import { WORKER_FILE } from '../offline/shared/offline-data.js';
 import { markdownSiteFiles } from '../llms/site-files.js';
 
 /** Files every build writes that a chapter may link to. */
@@ -130,6 +132,8 @@ export class Builder {
   private compilerKey?: string;
   private searchKey?: string;
   private pruned = false;
+  /** This build's offline feature (src/offline/), when it has one. */
+  private offline?: OfflineBuild;
 
   /** The text of every input file the last build read (the config and chapters), by path. */
   private inputs = new Map<string, string | undefined>();
@@ -194,6 +198,20 @@ export class Builder {
     for (const [name, contents] of runner.files) files.set(name, contents);
     contentNamed.push(...runner.contentNamed);
 
+    // Reading offline (src/offline/): the worker's place in the site data, its head on every page.
+    const dev = this.options.dev === true;
+    this.offline = offlineBuild({
+      config,
+      book,
+      sites,
+      staticDirs,
+      client,
+      runner,
+      disk: this.disk,
+      dev,
+      pybookVersion,
+    });
+
     progress('rendering pages');
     const shell = await loadShellRenderer();
     const documents = this.renderPages({ config, book, pages, sites, files, contentNamed, client, runner, shell });
@@ -204,6 +222,10 @@ export class Builder {
     files.set(MARKER_FILE, markerJson(contentNamed));
     files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${config.siteUrl}${config.basePath}sitemap.xml\n`);
 
+    // The web app manifests, and the worker with the build's files (after the pages: it lists their revisions).
+    const written = this.offline ? await this.offline.finish(files, documents, pages) : documents;
+    // Turned off: only the worker that removes an earlier build's (see retiringWorkerScript).
+    if (!config.offline.enabled && !dev) files.set(WORKER_FILE, retiringWorkerScript(config.basePath));
     this.pruneDiskCache();
     return {
       config,
@@ -215,7 +237,7 @@ export class Builder {
       staticDirs,
       fallbacks: fallbacksOf(book),
       deferredSearch,
-      documents,
+      documents: written,
     };
   }
 
@@ -329,6 +351,7 @@ export class Builder {
     const siteKeys = new Map<string, string>();
     const renderOptions = new Map<string, PageRenderOptions>();
     const template = loadPageTemplate(this.options.templateFile ?? TEMPLATE_FILE);
+    this.offline?.prepare(routeChunks, template);
     for (const locale of book.locales) {
       sites[locale.code].routes = routeChunks[locale.code];
       sites[locale.code].lazyModules = client.assets.lazy;
@@ -347,6 +370,7 @@ export class Builder {
         siteDataUrl: config.basePath + siteFile,
         template,
         shell: site.shell,
+        offline: this.offline?.pageHead(locale),
       };
       renderOptions.set(locale.code, options);
       siteKeys.set(

@@ -13,6 +13,7 @@ import type { PageModel, SiteData } from '../shared/model/page.js';
 import { toClientPage } from '../shared/model/page.js';
 import type { PageAssets } from '../bundler/bundle-client.js';
 import { PLACEHOLDER, type PagePlaceholder } from './page-template.js';
+import { offlineHeadTags, type OfflinePageHead } from '../offline/node/offline-build.js';
 
 /** The HTML shell every page is rendered into (pybook's own, beside src/ and dist/). */
 export const TEMPLATE_FILE = fileURLToPath(new URL('../../templates/page.html', import.meta.url));
@@ -59,6 +60,8 @@ export interface RenderOptions {
   bodyScript?: BodyScript;
   /** The page shell's server renderer (see shell-renderer.ts). */
   shell: ShellRenderer;
+  /** Reading offline (src/offline/): the build's id, the locale's web app manifest and the service worker. */
+  offline?: OfflinePageHead;
 }
 
 const LINE_SEPARATORS = /[\u2028\u2029]/;
@@ -101,6 +104,7 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
       tags.push(`<link rel="alternate" type="text/markdown" href="${escapeHtml(absolute(page.markdownUrl))}">`);
   }
   tags.push(`<link rel="icon" href="${site.basePath}img/logo.svg" type="image/svg+xml">`);
+  if (options.offline) tags.push(...offlineHeadTags(options.offline));
   tags.push(`<link rel="stylesheet" href="${options.assets.stylesheet}">`);
   // Print rules (src/theme/print.css): fetched at the lowest priority, never blocking the first paint.
   if (options.assets.printStylesheet)
@@ -133,7 +137,7 @@ export function renderDocument(
     dir: site.locale.direction,
     htmlAttributes: site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '',
     pybookVersion: options.pybookVersion,
-    contentSecurityPolicy: pagePolicy(bodyScript ? [HEAD_SCRIPT, bodyScript.text] : [HEAD_SCRIPT]),
+    contentSecurityPolicy: pagePolicy(bodyScript ? [HEAD_SCRIPT, bodyScript.text] : [HEAD_SCRIPT], options.offline?.worker),
     headScript: HEAD_SCRIPT,
     head: headTags(site, page, options),
     app,

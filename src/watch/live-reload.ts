@@ -116,5 +116,8 @@ export async function liveReloadCode(disk?: DiskCache): Promise<string> {
  * the placeholder, see pageFingerprint).
  */
 export function liveReloadScript(code: string, basePath: string): BodyScript {
-  return { code, data: { events: basePath + EVENTS_PATH, fingerprint: PAGE_FINGERPRINT_PLACEHOLDER } };
+  return {
+    code,
+    data: { base: basePath, events: basePath + EVENTS_PATH, fingerprint: PAGE_FINGERPRINT_PLACEHOLDER },
+  };
 }

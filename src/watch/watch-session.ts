@@ -12,6 +12,7 @@ import { assertSafeOutputDir, protectedFoldersOf } from '../output/guard.js';
 import { readStaticFiles } from '../output/static-files.js';
 import { recoverOutputDir } from '../output/write-site.js';
 import { startStaticServer, type RunningServer } from '../server/static-server.js';
+import { refuseWorker } from '../offline/node/watch-mode.js';
 import { formatError, formatWarning } from '../core/errors.js';
 import { InputWatchers, staticDirsOf, type InputChange } from './input-watchers.js';
 import {
@@ -195,6 +196,7 @@ export class WatchSession {
   /** Before the static server answers: the output folder written again if it was deleted, the search files if asked for. */
   private handleRequest(req: IncomingMessage, res: ServerResponse): boolean {
     this.lastRequestAt = performance.now();
+    if (refuseWorker(req, res, this.config.basePath)) return true;
     this.restoreOutputIfGone();
     // A search before the index is out (just after the start, or just after a save) waits for it
     // instead of finding no file: build it now, then let the static server answer.

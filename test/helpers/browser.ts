@@ -42,11 +42,17 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/**
+ * A browser context for a test. The book's service worker (src/offline/) is blocked unless a test
+ * asks for it (`serviceWorkers: 'allow'`): it takes over the page once the page is idle, and a page
+ * it controls loads through it, which Playwright's request routing and counting do not see the same
+ * way; the offline tests (test/e2e/offline*.test.ts) are where it runs.
+ */
 export async function newContext(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  return browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', ...options });
 }
 
 /**

@@ -104,7 +104,11 @@ describe('LiveReloadHub catch-up', () => {
   it('gives every page the same code, and its element the stream and the placeholder for the fingerprint', async () => {
     const code = await liveReloadCode();
     const script = liveReloadScript(code, BASE);
-    expect(script.data).toEqual({ events: `${BASE}${EVENTS_PATH}`, fingerprint: PAGE_FINGERPRINT_PLACEHOLDER });
+    expect(script.data).toEqual({
+      base: BASE,
+      events: `${BASE}${EVENTS_PATH}`,
+      fingerprint: PAGE_FINGERPRINT_PLACEHOLDER,
+    });
     // The page's fingerprint goes into the element, never into the code: the policy allows the code by its hash.
     expect(code).not.toContain(PAGE_FINGERPRINT_PLACEHOLDER);
     expect(liveReloadScript(code, '/elsewhere/').code).toBe(code);

@@ -7,7 +7,7 @@ import type { RunnerSiteData } from '../../shared/model/page.js';
 import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
 import { bundleWorker, WORKER_ENTRIES, type WorkerName } from '../../bundler/bundle-workers.js';
 import { PYODIDE_FILES, precompressedPyodide } from './pyodide-precompressed.js';
-import { sandboxDocument } from './sandbox-document.js';
+import { sandboxDocument, sandboxLauncher } from './sandbox-document.js';
 
 
 export interface RunnerAssets {
@@ -20,6 +20,13 @@ export interface RunnerAssets {
 }
 
 const workerCode = new Map<WorkerName, Promise<Buffer>>();
+/** The sandbox document's launcher, made once per sandbox document (the same object while it is the same). */
+const launchers = new WeakMap<Promise<Buffer>, Promise<Buffer>>();
+function launcherOf(sandbox: Promise<Buffer>): Promise<Buffer> {
+  let launcher = launchers.get(sandbox);
+  if (!launcher) launchers.set(sandbox, (launcher = sandbox.then((doc) => Buffer.from(sandboxLauncher(doc.toString('utf8'))))));
+  return launcher;
+}
 /** A file's bytes, the same object while the file is unchanged. */
 const readOnce = sameWhileUnchanged((file) => readFileSync(file));
 
@@ -53,6 +60,7 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
   // list of packages (to be fetched from a CDN) is left out.
   const lock = JSON.parse(readFileSync(path.join(source, 'pyodide-lock.json'), 'utf8')) as { info: unknown };
   const workers = {} as Record<WorkerName, string>;
+  let launcher = '';
   for (const name of Object.keys(WORKER_ENTRIES) as WorkerName[]) {
     let code = workerCode.get(name);
     if (!code) {
@@ -72,6 +80,13 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
     const file = folder ? `${folder}index.html` : `assets/runner/${name}.${hash}.js`;
     files.set(file, bytes);
     workers[name] = base + (folder || file);
+    if (folder) {
+      // Its launcher, for pages a service worker controls (see sandboxLauncher), named by its own content.
+      const launcherBytes = await launcherOf(code);
+      const launcherFolder = `assets/runner/launcher.${hashText(launcherBytes).slice(0, 10)}/`;
+      files.set(`${launcherFolder}index.html`, launcherBytes);
+      launcher = base + launcherFolder;
+    }
   }
   const fixtures: RunnerSiteData['fixtures'] = [];
   for (const fixture of fixtureFilesOf(config)) {
@@ -83,6 +98,7 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
   const data: RunnerSiteData = {
     timeLimitMs: Math.round(config.runner.timeLimitSeconds * 1000),
     sandbox: workers['sandbox-host'],
+    launcher,
     python: {
       worker: workers['python-worker'],
       files: PYODIDE_FILES.map((name) => {

@@ -55,7 +55,7 @@ export class SandboxedRuntime {
   /** Starts a sandbox ahead of the next run (fetching the runtime first if needed), unless one is there. */
   prepare(): void {
     if (this.next) return;
-    const spare = (this.next = new SandboxFrame(this.setup.sandbox, runtimeLoad(this.lang, this.setup)));
+    const spare = (this.next = new SandboxFrame(this.setup, runtimeLoad(this.lang, this.setup)));
     // A sandbox that failed to start is not kept: the next run starts another one and says why.
     spare.ready.catch(() => this.retire(spare));
   }

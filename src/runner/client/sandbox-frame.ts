@@ -6,6 +6,12 @@
  * next; otherwise the page removes it, which ends whatever the program was still doing (a flood
  * of output, an endless loop, a memory bomb).
  *
+ * On a page the book's service worker controls (src/offline/), the iframe loads the sandbox's
+ * launcher instead: a same-origin document the worker can serve offline (it serves no
+ * opaque-origin frame), whose one script frames the same sandbox document through srcdoc with
+ * sandbox="allow-scripts" and relays messages; the launcher's CSP, which the sandbox inherits, is
+ * as strict as the sandbox's own (src/runner/build/sandbox-document.ts).
+ *
  * Only messages from this iframe's window, of a known shape (protocol.ts), for this sandbox's
  * run and in the order a run goes through are acted on: a program cannot forge the page's states.
  */
@@ -19,6 +25,7 @@ import {
 } from './protocol.js';
 import { OUTPUT_LIMITS } from './output-batch.js';
 import type { RuntimeLoad } from './runtime-files.js';
+import type { RunnerSiteData } from '../../shared/model/page.js';
 
 export interface SandboxRunEvents {
   running(): void;
@@ -45,9 +52,12 @@ export class SandboxFrame {
   private heard = 0;
   private watchdog?: number;
 
-  constructor(sandboxUrl: string, runtime: RuntimeLoad) {
+  constructor(setup: Pick<RunnerSiteData, 'sandbox' | 'launcher'>, runtime: RuntimeLoad) {
     const frame = (this.frame = document.createElement('iframe'));
-    frame.setAttribute('sandbox', 'allow-scripts');
+    // A page the book's service worker controls frames the launcher, which the worker can serve
+    // offline; it frames the same sandbox document, sandboxed the same way (see sandboxLauncher).
+    const launched = Boolean(setup.launcher && navigator.serviceWorker?.controller);
+    if (!launched) frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('aria-hidden', 'true');
     frame.tabIndex = -1;
     frame.title = 'Example sandbox';
@@ -64,7 +74,7 @@ export class SandboxFrame {
       if (message) this.receive(message, runtime, settle);
     };
     window.addEventListener('message', this.onMessage);
-    frame.src = sandboxUrl;
+    frame.src = launched ? setup.launcher : setup.sandbox;
     document.body.appendChild(frame);
   }
 

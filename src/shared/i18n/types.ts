@@ -75,6 +75,8 @@ export interface InterfaceStrings {
   exercise: ExerciseStrings;
   /** The reader's progress and their kept code (src/progress/). */
   progress: ProgressStrings;
+  /** Reading offline (src/offline/): the navbar's menu, the update notice and the offline page. */
+  offline: OfflineStrings;
   compareJavaScript: string;
   comparePython: string;
   admonition: Record<'note' | 'tip' | 'info' | 'warning' | 'danger', string>;
@@ -140,6 +142,50 @@ export interface ExerciseStrings {
   didNotLoad: string;
   /** The check gave no report: it was stopped, timed out or the runtime failed; the reason follows. */
   noReport: string;
+}
+
+export interface OfflineStrings {
+  /** The navbar button's name and the menu's heading. */
+  menu: string;
+  /** What "Make available offline" saves; {language} is the language's name. */
+  intro: string;
+  /** The button that saves the page's language. */
+  download: string;
+  /** Beside it: {size} to download, {stored} once stored. */
+  downloadSize: string;
+  /** The progress bar's name, and the text beside it: {done} of {total}. */
+  progressLabel: string;
+  progress: string;
+  cancel: string;
+  /** A language saved on this device; {size} it takes. */
+  saved: string;
+  /** Saved, but some files are missing; {size} still to download. */
+  incomplete: string;
+  resume: string;
+  remove: string;
+  removed: string;
+  /** The other languages' rows: their name, then their state. */
+  otherLanguages: string;
+  notSaved: string;
+  /** Why a download stopped. */
+  failedNetwork: string;
+  failedSpace: string;
+  failedServer: string; // {detail}
+  /** The browser cannot keep the book (no service workers, or they are blocked). */
+  unsupported: string;
+  /** Until the worker is ready. */
+  preparing: string;
+  /** Shown at the foot of the page when a newer build is deployed, with the Reload button. */
+  updateAvailable: string;
+  reload: string;
+  /** The page the worker shows for a page that is neither online nor saved. */
+  offlinePageTitle: string;
+  offlinePageText: string;
+  offlinePageSaved: string;
+  offlinePageNothingSaved: string;
+  offlinePageHome: string;
+  /** Above the links to the book's other languages saved on this device. */
+  offlinePageOtherLanguages: string;
 }
 
 export interface RunnerStrings {

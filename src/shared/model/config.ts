@@ -53,8 +53,17 @@ export interface BookConfig {
   runner: { timeLimitSeconds: number };
   /** The book for AI tools: llms.txt, llms-full.txt and each chapter as Markdown (src/llms/); default true. */
   llms: boolean;
+  /** Reading offline (src/offline/): the web app manifest and the service worker; on unless turned off. */
+  offline: OfflineConfig;
   /** Folder that holds book.config.json; relative paths in the config resolve against it. */
   rootDir: string;
+}
+
+/** `offline` in book.config.json: `false` turns the feature off; an object may name the installed app. */
+export interface OfflineConfig {
+  enabled: boolean;
+  /** The installed app's short name (the manifest's short_name), per locale; the book's title by default. */
+  shortName?: LocalizedText;
 }
 
 /** Picks a locale's keywords (see BookConfig.keywords), falling back to the default locale's. */

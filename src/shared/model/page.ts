@@ -137,6 +137,8 @@ export interface SiteData {
    * while its tests are the same.
    */
   exercises?: Record<string, string>;
+  /** Reading offline (src/offline/): the service worker's URL; filled in by the build, absent when the book turns it off. */
+  offline?: { worker: string };
 }
 
 /** What the page's example runner needs (src/runner/site-assets.ts makes it). */
@@ -145,6 +147,11 @@ export interface RunnerSiteData {
   timeLimitMs: number;
   /** The sandbox document: every run happens in an opaque-origin iframe of it, with no network. */
   sandbox: string;
+  /**
+   * The same sandbox framed by a same-origin launcher document, for a page a service worker
+   * controls: the worker can serve the launcher offline, which it cannot do for an opaque-origin frame.
+   */
+  launcher: string;
   python: {
     /** The module worker that runs Python (its code is handed to the sandbox). */
     worker: string;

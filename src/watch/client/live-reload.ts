@@ -164,7 +164,23 @@ function onMoved(event: MovedEvent, stream: EventSource): void {
   attempt(0);
 }
 
+/**
+ * Unregisters a service worker left over under the base path (from a `pybook serve` of the same
+ * address, see src/offline/): it would show pages the next save changes. This page came from watch
+ * mode's server (the worker asks the network first for pages), and the next one is not the worker's.
+ */
+function unregisterLeftoverWorkers(basePath: string): void {
+  navigator.serviceWorker
+    ?.getRegistrations()
+    .then((registrations) => {
+      for (const registration of registrations)
+        if (new URL(registration.scope).pathname.startsWith(basePath)) void registration.unregister();
+    })
+    .catch(() => {});
+}
+
 function start(script: HTMLOrSVGScriptElement | null): void {
+  if (script?.dataset.base) unregisterLeftoverWorkers(script.dataset.base);
   restoreScroll();
   const events = script?.dataset.events;
   if (!events) return;

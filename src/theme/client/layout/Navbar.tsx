@@ -4,6 +4,7 @@ import type { Alternate } from '../../../shared/model/page.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { LanguageDropdown } from './LanguageDropdown.js';
 import { SearchBox } from './SearchBox.js';
+import { OfflineMenu } from '../../../offline/client/OfflineMenu.js';
 
 interface Props {
   alternates: Alternate[];
@@ -37,6 +38,7 @@ export function Navbar({ alternates, hidden, onOpenMenu, menuOpen }: Props) {
         </div>
         <div className="navbar-items navbar-items-right">
           <SearchBox />
+          <OfflineMenu site={site} />
           <ColorModeToggle />
           <a
             className="navbar-icon-button"
