@@ -29,6 +29,9 @@ export interface OfflineSnapshot {
 
 type Listener = () => void;
 
+/** How long Reload waits for the new worker to take over before it reloads anyway (see reload()). */
+const RELOAD_WAIT_MS = 1500;
+
 /** Minutes between checks for a newer build while a page stays open. */
 const UPDATE_CHECK_MINUTES = 30;
 
@@ -103,7 +106,7 @@ class OfflineController {
     if (!sw) return;
     const { build } = (await messageSW(sw, { type: 'build' } satisfies ToWorker)) as { build?: string };
     if (build !== undefined && build === this.pageBuild()) {
-      sw.postMessage({ type: 'SKIP_WAITING' } satisfies ToWorker);
+      this.takeOver(sw);
       return;
     }
     this.waiting = sw;
@@ -112,15 +115,48 @@ class OfflineController {
     installFullNavigation(this.site?.basePath ?? '/');
   }
 
-  /** The reader asked for the new version: its worker takes over, then the page reloads. */
+  /**
+   * The reader asked for the new version: its worker is asked to take over, and the page reloads
+   * once it has, or after RELOAD_WAIT_MS whatever happened. Chromium activates a new worker only
+   * when the old one has no request in flight, which can take minutes (until it gives up waiting);
+   * the reload does not need it: pages come from the network first, so the reload is the new
+   * build's page with the new build's files.
+   */
   reload(): void {
     const waiting = this.waiting;
     if (!waiting || waiting.state === 'redundant') {
       location.reload();
       return;
     }
-    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
-    waiting.postMessage({ type: 'SKIP_WAITING' } satisfies ToWorker);
+    let reloaded = false;
+    const reload = () => {
+      if (reloaded) return;
+      reloaded = true;
+      location.reload();
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+    window.setTimeout(reload, RELOAD_WAIT_MS);
+    this.takeOver(waiting);
+  }
+
+  /**
+   * Asks a waiting worker to take over. Chromium activates it once the active worker has no event
+   * in flight, and looks again only as one of that worker's events ends; seen here (Chromium 156):
+   * when the last one had ended just before, the new worker waited five minutes (until Chromium
+   * gave up on the old one), and every navigation with it. So until the new worker is in charge,
+   * the page sends the active worker a message now and then, each an event that ends at once.
+   */
+  private takeOver(sw: ServiceWorker): void {
+    sw.postMessage({ type: 'SKIP_WAITING' } satisfies ToWorker);
+    let tries = 0;
+    const wake = window.setInterval(() => {
+      const active = this.registration?.active;
+      if (sw.state === 'activated' || sw.state === 'redundant' || !active || active === sw || ++tries > 120) {
+        window.clearInterval(wake);
+        return;
+      }
+      active.postMessage({ type: 'wake' } satisfies ToWorker);
+    }, 250);
   }
 
   private onMessage(message: FromWorker): void {

@@ -49,15 +49,17 @@ export function offlineHeadTags(head: OfflinePageHead): string[] {
  * The `sw.js` of a build with the feature turned off. No page registers it, links a manifest or
  * allows a worker; it is there for the browsers that kept the worker of an earlier build of the
  * book: their next update check (the browser makes one on a visit) gets this script instead of a
- * 404, which would leave the old worker serving its stored pages for ever. It takes over at once,
- * deletes the book's caches (those of its scope, see cacheNamesOf) and unregisters itself; the
- * pages come from the network again from the next load on. It handles no request.
+ * 404, which would leave the old worker serving its stored pages for ever. As it installs, it
+ * deletes the book's caches (those of its scope, see cacheNamesOf) and unregisters the
+ * registration (no page loaded after that is controlled; the pages come from the network again;
+ * not awaited: the unregistering waits for the install to end).
+ * It does so while installing, not once active: Chromium activates a new worker only when the old
+ * one has no request in flight, which can take minutes. It handles no request.
  */
 export function retiringWorkerScript(basePath: string): string {
   const prefix = JSON.stringify(cacheNamesOf(basePath).prefix);
   return `// pybook: reading offline is turned off for this book; this removes the worker an earlier build installed.
-self.addEventListener('install',function(){self.skipWaiting()});
-self.addEventListener('activate',function(e){e.waitUntil(caches.keys().then(function(ns){return Promise.all(ns.filter(function(n){return n.indexOf(${prefix})===0}).map(function(n){return caches.delete(n)}))}).then(function(){return self.registration.unregister()}))});
+self.addEventListener('install',function(e){self.skipWaiting();e.waitUntil(caches.keys().then(function(ns){return Promise.all(ns.filter(function(n){return n.indexOf(${prefix})===0}).map(function(n){return caches.delete(n)}))}).then(function(){self.registration.unregister()}))});
 `;
 }
 
