@@ -59,6 +59,7 @@ describe('a chapter the reader opened, with the network off', () => {
       })
       .toBe(true);
     await context.setOffline(true);
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     await page.reload();
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
     expect(await h1(page)).toBe(title);
@@ -116,6 +117,8 @@ describe('"Make available offline", then the network off', () => {
 
   it('opens three chapters never visited, by address and from the sidebar', async () => {
     await context.setOffline(true);
+    // Nothing from the browser's HTTP cache: what opens comes from the worker's store.
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     problems.length = 0;
     for (const slug of ['set/', 'if-statement/']) {
       await gotoHydrated(page, site.url(slug));

@@ -257,7 +257,9 @@ export class OfflineBuild {
       });
     }
     for (const locale of book.locales) add(webManifestFile(locale.urlPrefix), APP_GROUP, undefined, false);
-    for (const name of runner.files.keys()) if (!/\.(br|gz)$/.test(name)) add(name, RUNTIME_GROUP);
+    // The sandbox document and its launcher are folders' index.html, framed by the folder's URL.
+    for (const name of runner.files.keys())
+      if (!/\.(br|gz)$/.test(name)) add(name, RUNTIME_GROUP, base + name.replace(/(^|\/)index\.html$/, '$1'));
     const origin = new URL(config.siteUrl).origin;
     for (const locale of book.locales) {
       const site = sites[locale.code];
