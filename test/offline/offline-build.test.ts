@@ -53,9 +53,9 @@ describe('the web app manifest', () => {
       start_url: BASE,
       scope: BASE,
       display: 'standalone',
-      theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
-      background_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
     });
+    expect(en.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(en.background_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(zh).toMatchObject({
       id: `${BASE}zh-cn/`,
       name: 'Tiny watch book（中文）',

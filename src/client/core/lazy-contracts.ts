@@ -26,6 +26,13 @@ export interface SearchUiModule {
   highlightTyped(typed: string, removeLabel: string, site: SiteData): Promise<void>;
 }
 
+/** Reading offline (`offline`, src/offline/client/offline-ui.ts): the service worker's registration and the navbar menu's panel. */
+export interface OfflineUiModule {
+  /** Registers the book's service worker and keeps the menu's state (once per page). */
+  startOffline(site: SiteData): void;
+  OfflinePanel: ComponentType;
+}
+
 /** The Run / Edit interface (`runner`). */
 export interface RunnerModule {
   /** Starts loading the block's runtime (a sign of intent). */

@@ -4,6 +4,7 @@ import type { SiteData } from '../../shared/model/page.js';
 import type { LocaleStatus } from '../shared/offline-data.js';
 import { offline, type OfflineSnapshot } from './controller.js';
 import { adoptOfflineStyles } from './offline-styles.js';
+import { useSite } from '../../theme/client/site-context.js';
 
 /** A size for people: "31 MB", "840 kB", in the page's language. */
 export function formatBytes(bytes: number, lang: string): string {
@@ -22,7 +23,10 @@ export function formatBytes(bytes: number, lang: string): string {
  * takes and a button that does it, its progress, or that it is kept (and a way to remove it); the
  * book's other languages below, each with the same. What happens is said in a polite live region.
  */
-export function OfflinePanel({ site }: { site: SiteData }) {
+export function OfflinePanel() {
+  // The site from the page's context (not a prop): the lazily loaded entry then shares the theme's
+  // chunk with the others instead of splitting it, which adds a chunk to every page's first load.
+  const site = useSite();
   useEffect(() => {
     adoptOfflineStyles();
     // The menu opened before the page was idle: the worker starts now.

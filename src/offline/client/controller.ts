@@ -1,5 +1,5 @@
 /**
- * The page's side of reading offline, loaded once the page is idle (OfflineMenu.tsx): registers the
+ * The page's side of reading offline, loaded once the page is idle (src/theme/client/layout/OfflineMenu.tsx): registers the
  * book's service worker (workbox-window), hands it what this page loaded before it was in charge,
  * keeps the state the menu shows (what each language takes, what is saved, a download's progress),
  * and says when a newer build is deployed. Nothing here runs before the page is shown.

@@ -3,7 +3,6 @@
  * adopted when it loads, so the first load's stylesheet carries none of it.
  */
 const OFFLINE_CSS = `
-.offline-menu .dropdown-menu { left: auto; right: 0; width: min(22rem, calc(100vw - 1.5rem)); padding: 0.9rem 1rem; font-size: var(--text-sm); }
 .offline-panel h2 { margin: 0 0 0.4rem; font-size: 1rem; }
 .offline-panel p { margin: 0 0 0.6rem; }
 .offline-panel .offline-size { color: var(--muted); font-size: var(--text-xs); }

@@ -4,7 +4,7 @@ import type { Alternate } from '../../../shared/model/page.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { LanguageDropdown } from './LanguageDropdown.js';
 import { SearchBox } from './SearchBox.js';
-import { OfflineMenu } from '../../../offline/client/OfflineMenu.js';
+import { OfflineMenu } from './OfflineMenu.js';
 
 interface Props {
   alternates: Alternate[];

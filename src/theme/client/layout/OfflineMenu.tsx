@@ -1,15 +1,9 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { loadLazyModule } from '../../client/core/lazy-modules.js';
-import type { SiteData } from '../../shared/model/page.js';
+import { loadLazyModule } from '../../../client/core/lazy-modules.js';
+import type { OfflineUiModule } from '../../../client/core/lazy-contracts.js';
+import type { SiteData } from '../../../shared/model/page.js';
 
-type Panel = ComponentType<{ site: SiteData }>;
-
-/** What the lazily loaded `offline` entry offers (offline-ui.ts). */
-export interface OfflineUiModule {
-  /** Registers the book's service worker and keeps the menu's state (once per page). */
-  startOffline(site: SiteData): void;
-  OfflinePanel: Panel;
-}
+type Panel = ComponentType;
 
 let loading: Promise<OfflineUiModule> | undefined;
 /** The `offline` entry, loaded once (a failed load is tried again on the next call). */
@@ -32,7 +26,7 @@ const OfflineIcon = () => (
 );
 
 /**
- * "Read offline" in the navbar (src/offline/): a menu whose panel (OfflinePanel, loaded when it is
+ * "Read offline" in the navbar (its feature in src/offline/): a menu whose panel (OfflinePanel, loaded when it is
  * first opened) offers to keep the book in the page's language on this device. Once the page is
  * idle, it also starts the offline feature (controller.ts: the service worker), which is why it
  * renders on every page of a book that has the feature, and nothing on one that has not.
@@ -78,7 +72,7 @@ export function OfflineMenu({ site }: { site: SiteData }) {
       </summary>
       <div className="dropdown-menu">
         {panel ? (
-          <panel.Panel site={site} />
+          <panel.Panel />
         ) : failed ? (
           <button type="button" className="button button-secondary" onClick={load}>
             {site.strings.chunkRetry}
