@@ -31,6 +31,7 @@ import { HELD_PAINT_MS, runLighthouseSeries, type LighthouseSeries } from './lig
 import { formatLoadBenchTable, LoadBenchFailure, runLoadBench, type LoadBenchResult } from './load.js';
 import { APP_JS_BUDGET_KB, FIRST_LOAD_JS_BUDGET_KB, measurePageWeight, type PageWeight } from './page-weight.js';
 import { measureFirstLoads, type BeforeLoad } from './before-load.js';
+import { benchOffline, type OfflinePackFigures } from './offline.js';
 import { measureParseFloor, type ParseFloor } from './parse-floor.js';
 import { measureClippedComparisons, type ComparisonFigures } from './comparisons.js';
 import { benchRunner, medianOf, type RunnerFigures } from './runner.js';
@@ -89,6 +90,7 @@ interface Results {
   firstLoads?: BeforeLoad[];
   search?: unknown;
   pageWeight?: PageWeight;
+  offline?: OfflinePackFigures[];
   comparisons?: ComparisonFigures;
   runner?: RunnerFigures;
   lighthouse: LighthouseSeries[] | 'not run';
@@ -372,6 +374,27 @@ async function main(): Promise<void> {
               (((f.byType.Fetch ?? 0) + (f.byType.XHR ?? 0)) / 1000).toFixed(1),
               String(f.loadMs),
               String(f.hydratedMs),
+            ]),
+          ),
+        );
+      }
+
+      const offline = await section('make available offline', results, () => benchOffline(siteDir, BASE_PATH));
+      if (offline) {
+        results.offline = offline;
+        console.log(
+          '\n## "Make available offline" per locale (its pages, search, client and Python runtime; a local server)',
+        );
+        console.log(
+          table(
+            ['locale', 'files', 'pages', 'MB stored', 'MB on the wire', 'click to done ms'],
+            offline.map((o) => [
+              o.locale,
+              String(o.files),
+              String(o.pages),
+              (o.storedBytes / 1e6).toFixed(1),
+              (o.wireBytes / 1e6).toFixed(2),
+              String(o.clickToDoneMs ?? '–'),
             ]),
           ),
         );
