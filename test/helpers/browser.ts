@@ -35,6 +35,8 @@ export async function serveSite(dir = builtSiteDir()): Promise<RunningServer> {
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
+    // Playwright's own note when a context blocks service workers (newContext's default), not the page's.
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
   });
