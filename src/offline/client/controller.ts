@@ -106,7 +106,7 @@ class OfflineController {
     if (!sw) return;
     const { build } = (await messageSW(sw, { type: 'build' } satisfies ToWorker)) as { build?: string };
     if (build !== undefined && build === this.pageBuild()) {
-      this.takeOver(sw);
+      void this.takeOver(sw);
       return;
     }
     this.waiting = sw;
@@ -136,27 +136,21 @@ class OfflineController {
     };
     navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
     window.setTimeout(reload, RELOAD_WAIT_MS);
-    this.takeOver(waiting);
+    void this.takeOver(waiting);
   }
 
   /**
-   * Asks a waiting worker to take over. Chromium activates it once the active worker has no event
-   * in flight, and looks again only as one of that worker's events ends; seen here (Chromium 156):
-   * when the last one had ended just before, the new worker waited five minutes (until Chromium
-   * gave up on the old one), and every navigation with it. So until the new worker is in charge,
-   * the page sends the active worker a message now and then, each an event that ends at once.
+   * Asks a waiting worker to take over. Chromium swaps workers once the active one is idle, and
+   * hurries it (stops it as soon as its events are done) only if it is running when skipWaiting is
+   * called; a stopped one that something wakes later runs its full idle time, and with DevTools
+   * attached is never stopped, so the new worker waited five minutes (Chromium 156, under test).
+   * So the active worker is asked something first, which makes it run, and then left alone: every
+   * later message would be an event that holds the swap back.
    */
-  private takeOver(sw: ServiceWorker): void {
+  private async takeOver(sw: ServiceWorker): Promise<void> {
+    const active = navigator.serviceWorker.controller ?? this.registration?.active;
+    if (active && active !== sw) await messageSW(active, { type: 'build' } satisfies ToWorker).catch(() => undefined);
     sw.postMessage({ type: 'SKIP_WAITING' } satisfies ToWorker);
-    let tries = 0;
-    const wake = window.setInterval(() => {
-      const active = this.registration?.active;
-      if (sw.state === 'activated' || sw.state === 'redundant' || !active || active === sw || ++tries > 120) {
-        window.clearInterval(wake);
-        return;
-      }
-      active.postMessage({ type: 'wake' } satisfies ToWorker);
-    }, 250);
   }
 
   private onMessage(message: FromWorker): void {

@@ -122,8 +122,6 @@ export interface DownloadProgress {
 /** Page -> worker. */
 export type ToWorker =
   | { type: 'SKIP_WAITING' }
-  /** From a page to the active worker while a newer one waits to take over: its end makes Chromium look at the activation again. */
-  | { type: 'wake' }
   | { type: 'build' }
   | { type: 'status' }
   | { type: 'save'; locale: string }

@@ -507,9 +507,6 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     case 'SKIP_WAITING':
       void self.skipWaiting();
       break;
-    case 'wake':
-      // See OfflineController.takeOver (client/controller.ts): its end is the point.
-      break;
     case 'build':
       reply({ build: data.build });
       break;
