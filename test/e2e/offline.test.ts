@@ -21,6 +21,9 @@ async function run(block: Locator, code?: string): Promise<{ verdict: string | n
   if (code !== undefined) {
     if (!(await block.locator('.code-editor .cm-content').count()))
       await block.locator('button[data-code-action=edit]').click();
+    // The editor's module comes from the worker's store: on a busy machine that can take more than
+    // the default 30 s, so the wait has the same backstop as the run's.
+    await block.locator('.code-editor .cm-content').waitFor({ timeout: 240_000 });
     await block.locator('.code-editor .cm-content').fill(code);
   }
   const panel = block.locator('.code-run-output');
