@@ -137,7 +137,10 @@ export function renderDocument(
     dir: site.locale.direction,
     htmlAttributes: site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '',
     pybookVersion: options.pybookVersion,
-    contentSecurityPolicy: pagePolicy(bodyScript ? [HEAD_SCRIPT, bodyScript.text] : [HEAD_SCRIPT], options.offline?.worker),
+    contentSecurityPolicy: pagePolicy(
+      bodyScript ? [HEAD_SCRIPT, bodyScript.text] : [HEAD_SCRIPT],
+      options.offline?.worker,
+    ),
     headScript: HEAD_SCRIPT,
     head: headTags(site, page, options),
     app,
