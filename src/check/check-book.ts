@@ -84,6 +84,31 @@ function runtimeVerdict(
   return judgeRun(example, result);
 }
 
+/**
+ * What an example's verdict depends on, natively and in the reader's runtimes: its language, code,
+ * expected output or exception, and pytest's arguments and file name. Two examples alike in all of
+ * these are one run.
+ */
+const runIdentity = (example: CodeExample) =>
+  JSON.stringify([example.lang, example.code, example.output, example.raises, example.pytest, example.title]);
+
+/** The run of `identity` in `runs`, made by `run` the first time; a later example alike counts as shared in its report. */
+function runOnce<T>(
+  runs: Map<string, Promise<T>>,
+  identity: string,
+  report: ChapterReport,
+  run: () => Promise<T>,
+): Promise<T> {
+  const earlier = runs.get(identity);
+  if (earlier) {
+    report.shared++;
+    return earlier;
+  }
+  const first = run();
+  runs.set(identity, first);
+  return first;
+}
+
 /** A wall-clock verdict, which a loaded machine can cause: such an example runs again, alone, before it counts. */
 const outOfWallTime = (message: string | undefined) => /^did not finish within /.test(message ?? '');
 
@@ -203,6 +228,13 @@ class CheckRun {
   /** Keys of the examples and exercises run in the reader's runtimes, and whether they passed there. */
   readonly checked = new Map<string, boolean>();
   private readonly retry = new Set<CheckJob>();
+  /**
+   * Runs shared by identical examples: the two editions print much of the same code (861 distinct
+   * runs of the book's 1,432 examples), and an example's verdict depends only on what runOnce keys
+   * it by. Each chapter still gets the verdict, at its own line.
+   */
+  private readonly nativeRuns = new Map<string, Promise<ExampleOutcome>>();
+  private readonly readerRuns = new Map<string, Promise<Verdict>>();
 
   constructor(
     private readonly filter: CheckFilter,
@@ -239,7 +271,9 @@ class CheckRun {
   async job(job: CheckJob, { alone = false } = {}): Promise<void> {
     if ('exercise' in job) return this.exercise(job.report, job.exercise, alone, job);
     const { report, example } = job;
-    const outcome: ExampleOutcome = await runExample(example, this.fixtures, this.options(alone));
+    const outcome = await runOnce(this.nativeRuns, `${alone}\0${runIdentity(example)}`, report, () =>
+      runExample(example, this.fixtures, this.options(alone)),
+    );
     if (!outcome.ok && !alone && outOfWallTime(outcome.message)) {
       this.retry.add(job);
       return;
@@ -263,10 +297,12 @@ class CheckRun {
     alone: boolean,
   ): Promise<void> {
     const timeoutMs = this.reader.timeoutMs * (alone ? 2 : 1);
-    const result = await this.runtimes.with(name, (runtime) =>
-      runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs),
-    );
-    const verdict = runtimeVerdict(example, result, { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs });
+    const verdict = await runOnce(this.readerRuns, `${alone}\0${runIdentity(example)}`, report, async () => {
+      const result = await this.runtimes.with(name, (runtime) =>
+        runtime.run(example.code, name === 'python' ? 'example.py' : 'example.mjs', timeoutMs),
+      );
+      return runtimeVerdict(example, result, { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs });
+    });
     report.browser[name].ran++;
     this.checked.set(example.key!, verdict.ok);
     if (verdict.ok) {

@@ -4,6 +4,8 @@ export interface ChapterReport {
   slug: string;
   file: string;
   ran: number;
+  /** Runs (natively or in a reader's runtime) this chapter took from an identical example elsewhere in the check. */
+  shared: number;
   exempt: Array<{ line: number; lang: string; reason: string }>;
   pythonBlocks: number;
   pythonRunnable: number;
@@ -26,6 +28,7 @@ export function emptyReport(locale: string, slug: string, file: string): Chapter
     slug,
     file,
     ran: 0,
+    shared: 0,
     exempt: [],
     pythonBlocks: 0,
     pythonRunnable: 0,

@@ -91,4 +91,9 @@ function printSummary(reports: ChapterReport[]): void {
     `\n${ran} example${ran === 1 ? '' : 's'} ran, ${total((r) => r.exempt.length)} exempt, ${notRun ? `${notRun} not run with this Python, ` : ''}${failures} failed; ` +
       `${runnable}/${python} Python blocks runnable (${python ? ((100 * runnable) / python).toFixed(1) : '100.0'}%).\n`,
   );
+  const shared = total((r) => r.shared);
+  if (shared)
+    out.write(
+      `${shared} run${shared === 1 ? '' : 's'} shared by identical examples (the same code and expected output elsewhere in the book).\n`,
+    );
 }
