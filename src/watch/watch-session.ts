@@ -88,6 +88,8 @@ export class WatchSession {
     const startedAt = options.startedAt ?? performance.now();
     const configPath = path.resolve(options.config);
     const config = loadConfig(configPath);
+    // Refused before anything is made or written (the build cache, the client's bundle).
+    assertSafeOutputDir(options.outDir, protectedFoldersOf(config));
     // Bundled once per session (from the build cache when it has not changed): it is the same on every page.
     const liveReload = await liveReloadCode(DiskCache.forBook(config.rootDir, true));
     const session = new WatchSession(options, log, configPath, config, liveReload);
@@ -110,7 +112,6 @@ export class WatchSession {
     private readonly liveReload: string,
   ) {
     this.templateFile = options.templateFile ?? TEMPLATE_FILE;
-    assertSafeOutputDir(options.outDir, protectedFoldersOf(this.config));
     recoverOutputDir(options.outDir);
     this.site = new ServedSite(options.outDir);
     this.inputs = new InputWatchers(this.configPath, this.templateFile, (change) => this.rebuild(change), log);

@@ -112,11 +112,12 @@ describe('the output folder guard accepts', () => {
     const named = readMarker(outDir)!.contentNamed;
     expect(named.some((n) => /^assets\/app\.[A-Z0-9]+\.js$/.test(n))).toBe(true);
     expect(named.some((n) => /^assets\/pages\/en\/intro\.[0-9a-f]{10}\.js$/.test(n))).toBe(true);
-    // Pages keep their names; the runner's sandbox document is named by its content (assets/runner/sandbox.<hash>/).
+    // Pages keep their names; the runner's sandbox document and the launcher that frames it on a page
+    // a service worker controls are named by their content (assets/runner/{sandbox,launcher}.<hash>/).
     expect(
       named.some(
         (n) =>
-          (n.endsWith('.html') && !/^assets\/runner\/sandbox\.[0-9a-f]{10}\/index\.html$/.test(n)) ||
+          (n.endsWith('.html') && !/^assets\/runner\/(sandbox|launcher)\.[0-9a-f]{10}\/index\.html$/.test(n)) ||
           n === 'sitemap.xml' ||
           n.startsWith('img/'),
       ),
