@@ -409,7 +409,7 @@ export async function profileRebuild(repeats: number): Promise<RebuildProfile> {
   const builder = new Builder({
     configPath: book.configPath,
     bodyScript: liveReloadScript(await liveReloadCode(), config.basePath),
-    dev: true,
+    mode: 'watch',
     diskCache: true,
     onProgress: (step) => {
       endStage();

@@ -45,7 +45,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<BuildSumma
   const builder = new Builder({
     configPath: options.config,
     diskCache: options.cache !== false,
-    streamDocuments: true,
+    mode: 'streamed',
     threads: options.threads,
     onProgress: options.quiet ? undefined : progressReporter(),
   });

@@ -46,27 +46,30 @@ const pybookVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
+/**
+ * What a build is for:
+ * - `in-memory`: every file of the site in BuildResult.files (tests, export, one-off tools); a
+ *   Builder built again redoes only what changed.
+ * - `streamed`: `pybook build`. The pages' documents stay out of `files` and each is rendered only
+ *   when it is written (BuildResult.documents). Every document carries the whole sidebar, so a
+ *   1,000-chapter book's documents are some 450 MB of strings: held all at once they were most of
+ *   its memory. Such a builder keeps nothing it rendered for a next build.
+ * - `watch`: `pybook watch`. jieba's whole dictionary is loaded once (any word an author adds later
+ *   segments right), and route modules and search files get stable names, so that one edit changes
+ *   one page's HTML instead of every page's (the server revalidates them on every request).
+ */
+export type BuildMode = 'in-memory' | 'streamed' | 'watch';
+
 export interface BuildOptions {
   configPath: string;
   /** A script at the end of every page (watch mode's live-reload client). */
   bodyScript?: BodyScript;
-  /**
-   * Watch mode: load jieba's whole dictionary once (any word an author adds later segments right),
-   * and give route modules and search files stable names, so that one edit changes one page's
-   * HTML instead of every page's (the server revalidates them on every request).
-   */
-  dev?: boolean;
+  /** What the build is for (default: `in-memory`); see BuildMode. */
+  mode?: BuildMode;
   /** Keep compiled chapters, the client bundle and search indexes on disk between builds. */
   diskCache?: boolean;
   /** The HTML shell (default: pybook's templates/page.html). */
   templateFile?: string;
-  /**
-   * `pybook build`: leave the pages' documents out of `files` and render each only when it is
-   * written (BuildResult.documents). Every document carries the whole sidebar, so a 1,000-chapter
-   * book's documents are some 450 MB of strings: held all at once they were most of its memory.
-   * Such a builder keeps nothing it rendered for a next build.
-   */
-  streamDocuments?: boolean;
   /** Threads that compile chapters (see compile-pool.ts); by default chosen from the cores and the work. */
   threads?: number;
   /** A small chapter's compile time budget in ms, scaled by size (default: PYBOOK_COMPILE_BUDGET_MS, else compile-budget/budget.ts). */
@@ -84,9 +87,9 @@ export interface BuildResult {
   staticDirs: string[];
   /** Pages per locale that fall back to the default locale's text. */
   fallbacks: Record<string, number>;
-  /** Watch mode only: builds the search files, which `files` then lacks (see BuildOptions.dev). */
+  /** Watch mode only: builds the search files, which `files` then lacks (see BuildMode). */
   deferredSearch?: () => SiteFiles;
-  /** With BuildOptions.streamDocuments: the pages' documents, each rendered as it is read (read once). */
+  /** In the `streamed` mode: the pages' documents, each rendered as it is read (read once). */
   documents?: Iterable<[string, string]>;
 }
 
@@ -141,12 +144,17 @@ export class Builder {
   /**
    * Whether what a build renders (documents, route modules, content JSON) is kept for the next
    * one. A one-off build that streams its documents keeps nothing: it makes each once anyway, and
-   * keeping them would keep them all in memory (see BuildOptions.streamDocuments).
+   * keeping them would keep them all in memory (see BuildMode).
    */
   private readonly keepsRendered: boolean;
+  /** Watch mode (see BuildMode). */
+  private readonly watching: boolean;
+  private readonly streamed: boolean;
 
   constructor(private readonly options: BuildOptions) {
-    this.keepsRendered = options.streamDocuments !== true;
+    this.watching = options.mode === 'watch';
+    this.streamed = options.mode === 'streamed';
+    this.keepsRendered = !this.streamed;
   }
 
   /**
@@ -199,7 +207,6 @@ export class Builder {
     contentNamed.push(...runner.contentNamed);
 
     // Reading offline (src/offline/): the worker's place in the site data, its head on every page.
-    const dev = this.options.dev === true;
     this.offline = offlineBuild({
       config,
       book,
@@ -208,7 +215,7 @@ export class Builder {
       client,
       runner,
       disk: this.disk,
-      dev,
+      dev: this.watching,
       pybookVersion,
     });
 
@@ -225,7 +232,7 @@ export class Builder {
     // The web app manifests, and the worker with the build's files (after the pages: it lists their revisions).
     const written = this.offline ? await this.offline.finish(files, documents, pages) : documents;
     // Turned off: only the worker that removes an earlier build's (see retiringWorkerScript).
-    if (!config.offline.enabled && !dev) files.set(WORKER_FILE, retiringWorkerScript(config.basePath));
+    if (!config.offline.enabled && !this.watching) files.set(WORKER_FILE, retiringWorkerScript(config.basePath));
     this.pruneDiskCache();
     return {
       config,
@@ -263,7 +270,7 @@ export class Builder {
       for (const chapter of book.chapters[locale.code]) this.inputs.set(chapter.file, chapter.source);
     this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
     // Watch mode writes the cache once the pages are out, or the edit shown (see flushCache).
-    if (this.options.dev) this.disk.deferWrites();
+    if (this.watching) this.disk.deferWrites();
     return { config, book };
   }
 
@@ -314,7 +321,7 @@ export class Builder {
       }
       return out;
     };
-    if (!this.options.dev) {
+    if (!this.watching) {
       for (const [name, contents] of searchFiles()) files.set(name, contents);
       return undefined;
     }
@@ -325,7 +332,7 @@ export class Builder {
 
   /**
    * Writes each locale's site data and every page's route module into `files`, and renders the
-   * pages' documents: into `files`, or (streamDocuments) one at a time as the writer reads them.
+   * pages' documents: into `files`, or (the streamed mode) one at a time as the writer reads them.
    */
   private renderPages(site: {
     config: BookConfig;
@@ -342,7 +349,7 @@ export class Builder {
     // Each page's client JSON is made once: its route module and its document both use it.
     const pageJson = new Map(pages.map((page) => [page, jsonForScript(toClientPage(page))]));
     const routeChunks = this.renderRouteChunks(pages, pageJson, sites, config, files);
-    if (!this.options.dev)
+    if (!this.watching)
       contentNamed.push(
         ...Object.values(routeChunks).flatMap((routes) =>
           Object.values(routes).map((url) => url.slice(config.basePath.length)),
@@ -386,7 +393,7 @@ export class Builder {
         pageJson.get(page)!,
         renderOptions.get(page.locale)!,
       );
-    if (this.options.streamDocuments) return this.streamDocuments(pages, documentOf);
+    if (this.streamed) return this.streamDocuments(pages, documentOf);
     for (const page of pages) files.set(page.outputFile, documentOf(page));
     return undefined;
   }
@@ -406,8 +413,8 @@ export class Builder {
    * not its own (see searchIndexes).
    */
   private pruneDiskCache(): void {
-    if (this.options.dev && this.pruned) return;
-    const namespaces = this.options.dev
+    if (this.watching && this.pruned) return;
+    const namespaces = this.watching
       ? ['chapters', 'client', 'runner', 'content', 'documents', 'modules']
       : [
           'chapters',
@@ -415,7 +422,7 @@ export class Builder {
           'client',
           'runner',
           this.contentNamespace,
-          ...(this.options.streamDocuments ? [] : [this.documentsNamespace]),
+          ...(this.streamed ? [] : [this.documentsNamespace]),
         ];
     for (const namespace of namespaces) this.disk!.prune(namespace);
     this.pruned = true;
@@ -452,7 +459,7 @@ export class Builder {
       }
     }
     // A one-off build of a large book holds its peak memory near what it keeps alive (see heap-growth.ts).
-    if (this.options.streamDocuments) boundHeapGrowth(keys.length);
+    if (this.streamed) boundHeapGrowth(keys.length);
     const errors: BookError[] = [];
     const outcomes = await compileChapters([...jobs.values()], this.compilePlan(jobs.size));
     for (const outcome of outcomes) {
@@ -491,12 +498,11 @@ export class Builder {
    */
   private compilePlan(jobs: number): CompilePlan {
     const base = baseBudgetMs(this.options.compileBudgetMs);
-    const dev = this.options.dev === true;
     return {
       threads: compileThreads(jobs, this.options.threads),
       budgetOf: (job) => chapterBudgetMs(base, job.source.length),
-      budgeted: (job) => dev || suspicionOf(job.source) !== undefined,
-      keepWorkers: dev,
+      budgeted: (job) => this.watching || suspicionOf(job.source) !== undefined,
+      keepWorkers: this.watching,
     };
   }
 
@@ -520,7 +526,7 @@ export class Builder {
       if (page.kind === 'notFound' || page.unlisted) continue;
       const html = this.pageHtml(page, sites[page.locale]);
       const source = this.routeSource(page.outputFile, pageJson.get(page)!, html, page.hast);
-      const version = this.options.dev ? '' : `.${hashText(source).slice(0, 10)}`;
+      const version = this.watching ? '' : `.${hashText(source).slice(0, 10)}`;
       const name = `assets/pages/${page.locale}/${page.slug || 'index'}${version}.js`;
       files.set(name, source);
       (routes[page.locale] ??= {})[page.route] = config.basePath + name;
@@ -539,7 +545,7 @@ export class Builder {
     if (last && last.html === html && last.pageJson === pageJson) return last.source;
     // Watch mode's start: the modules its last start made (see contentDiskKey); the content key
     // stands for the HTML, whose JSON is most of the work.
-    const content = this.options.dev && !this.pruned && tree && this.contentKeys.get(tree);
+    const content = this.watching && !this.pruned && tree && this.contentKeys.get(tree);
     const diskKey = content ? hashText(content, key, pageJson).slice(0, 40) : undefined;
     const stored = diskKey === undefined ? undefined : this.disk!.read('modules', diskKey)?.toString('utf8');
     const source = stored ?? `export default {"page":${pageJson},"html":${this.htmlJson(html)}};\n`;
@@ -572,7 +578,6 @@ export class Builder {
    */
   private searchIndexes(pages: PageModel[], book: BookModel): BuiltIndex[] {
     const useDisk = this.disk!.enabled;
-    const dev = this.options.dev === true;
     let key = '';
     if (useDisk) {
       this.searchKey ??= codeFingerprint('search');
@@ -580,21 +585,21 @@ export class Builder {
         .filter((p) => p.kind === 'chapter')
         .map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
       key =
-        (dev ? 'dev-' : '') +
+        (this.watching ? 'dev-' : '') +
         hashText(
           this.searchKey,
-          dev ? 'full dictionary' : '',
+          this.watching ? 'full dictionary' : '',
           JSON.stringify(inputs),
           JSON.stringify(book.locales),
         ).slice(0, 40);
       const stored = this.disk!.readJson<BuiltIndex[]>('search', key);
       if (stored) return stored;
     }
-    if (dev) this.segmenter ??= fullDictionarySegmenter();
+    if (this.watching) this.segmenter ??= fullDictionarySegmenter();
     const built = buildSearchIndexes(pages, book, this.segmenter);
     if (useDisk) {
       this.disk!.writeJson('search', key, built);
-      if (dev) this.disk!.removeWhere('search', (name) => name.startsWith('dev-') && name !== key);
+      if (this.watching) this.disk!.removeWhere('search', (name) => name.startsWith('dev-') && name !== key);
     }
     return built;
   }
@@ -609,12 +614,12 @@ export class Builder {
    * edit, which would then wait for it. Watch mode calls it once its first page is served.
    */
   loadSegmenter(): void {
-    if (this.options.dev) (this.segmenter ??= fullDictionarySegmenter()).load();
+    if (this.watching) (this.segmenter ??= fullDictionarySegmenter()).load();
   }
 
-  /** Cache-busting version of a file: its content hash, or a constant in watch mode (see BuildOptions.dev). */
+  /** Cache-busting version of a file: its content hash, or a constant in watch mode (see BuildMode). */
   private version(contents: string): string {
-    return this.options.dev ? 'dev' : hashText(contents).slice(0, 10);
+    return this.watching ? 'dev' : hashText(contents).slice(0, 10);
   }
 
   private htmlJsonCache = new Map<string, string>();
@@ -698,11 +703,11 @@ export class Builder {
    * prunes only its own.
    */
   private get contentNamespace(): string {
-    return this.options.dev ? 'content' : 'build-content';
+    return this.watching ? 'content' : 'build-content';
   }
   /** Where the chapters' documents are kept: apart for the same reason (their live-reload script differs too). */
   private get documentsNamespace(): string {
-    return this.options.dev ? 'documents' : 'build-documents';
+    return this.watching ? 'documents' : 'build-documents';
   }
   /**
    * Rendering every chapter's content through React is the largest part of a build whose
@@ -715,7 +720,7 @@ export class Builder {
    */
   private contentDiskKey(page: PageModel, site: SiteData): string | undefined {
     const tree = this.treeKeys.get(page.hast!);
-    if ((this.options.dev && this.pruned) || !this.disk!.enabled || tree === undefined) return undefined;
+    if ((this.watching && this.pruned) || !this.disk!.enabled || tree === undefined) return undefined;
     this.contentCodeKey ??= codeFingerprint('theme', 'shared', 'generator', 'pages');
     let siteKey = this.siteContentKeys.get(site);
     if (siteKey === undefined) this.siteContentKeys.set(site, (siteKey = hashText(JSON.stringify(site))));
@@ -741,7 +746,7 @@ export class Builder {
     // A chapter's document as the last `pybook build` (or watch mode's last start) rendered it
     // (see contentDiskKey), keyed by what this cache compares plus the chapter's content key (the
     // content HTML's stand-in, which covers the rendering code).
-    const content = !(this.options.dev && this.pruned) && page.hast && this.contentKeys.get(page.hast);
+    const content = !(this.watching && this.pruned) && page.hast && this.contentKeys.get(page.hast);
     const diskKey = content
       ? hashText(content, pybookVersion, page.outputFile, siteKey, pageJson).slice(0, 40)
       : undefined;

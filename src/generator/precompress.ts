@@ -103,7 +103,7 @@ export async function addPrecompressedSiblings(files: SiteFiles, cache: DiskCach
 }
 
 /**
- * The pages that `pybook build` renders as it writes them (BuildOptions.streamDocuments), each
+ * The pages that `pybook build` renders as it writes them (the `streamed` BuildMode), each
  * followed by its siblings: made here, one page at a time, so that no more pages are held in
  * memory than before. Not cached: a page changes with any change to the sidebar or its chapter.
  */

@@ -19,7 +19,7 @@ export interface WriteSiteOptions {
   staticRoot?: string;
   /**
    * More files, written after `files` and read one at a time, so that each may be made just
-   * before it is written and dropped after (see BuildOptions.streamDocuments).
+   * before it is written and dropped after (see the `streamed` BuildMode).
    */
   streamed?: Iterable<[string, FileContents]>;
   /** Where a note about a folder left in place goes (stderr by default). */

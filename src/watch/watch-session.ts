@@ -164,7 +164,7 @@ export class WatchSession {
     return new Builder({
       configPath: this.configPath,
       bodyScript: liveReloadScript(this.liveReload, basePath),
-      dev: true,
+      mode: 'watch',
       diskCache: true,
       templateFile: this.templateFile,
     });

@@ -77,7 +77,7 @@ describe('the build cache on disk', () => {
       const result = await new Builder({
         configPath: fixture.configPath,
         diskCache: true,
-        streamDocuments: true,
+        mode: 'streamed',
       }).build();
       return new Map([...result.documents!]);
     };

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** Watch mode's builder (dev: stable names where possible), as `pybook watch` runs it. */
-const devBuilder = (configPath: string) => new Builder({ configPath, dev: true });
+const devBuilder = (configPath: string) => new Builder({ configPath, mode: 'watch' });
 
 describe('the builder in watch mode', () => {
   it('tells whether an input it read has changed on disk since (a save caught half way)', async () => {

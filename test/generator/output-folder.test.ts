@@ -73,7 +73,7 @@ describe('streamed documents (pybook build)', () => {
     const streamedDir = path.join(outRoot, 'streamed');
     const whole = await new Builder({ configPath: fixture.configPath }).build();
     writeSiteAtomically(kept, whole.files, whole.staticDirs);
-    const streaming = await new Builder({ configPath: fixture.configPath, streamDocuments: true }).build();
+    const streaming = await new Builder({ configPath: fixture.configPath, mode: 'streamed' }).build();
     // No page's document is in `files`: they are made one at a time as the writer reads them.
     const pageFiles = whole.pages.map((p) => p.outputFile);
     expect(pageFiles.length).toBeGreaterThan(5);

@@ -5,7 +5,7 @@
  * "llms": false in book.config.json none of them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Builder, type BuildResult } from '../../src/generator/build.js';
+import { Builder, type BuildMode, type BuildResult } from '../../src/generator/build.js';
 import { bytesOf } from '../../src/output/copied-file.js';
 import {
   chapter,
@@ -48,10 +48,10 @@ afterEach(async () => {
 
 async function build(
   config: Record<string, unknown> = {},
-  dev = false,
+  mode: BuildMode = 'in-memory',
 ): Promise<{ builder: Builder; result: BuildResult }> {
   fixture = await createFixtureBook({ chapters, sidebar, config });
-  const builder = new Builder({ configPath: fixture.configPath, dev });
+  const builder = new Builder({ configPath: fixture.configPath, mode });
   return { builder, result: await builder.build() };
 }
 
@@ -140,7 +140,7 @@ describe('the book for AI tools in a build', () => {
   });
 
   it('keeps the Markdown current when a chapter changes (watch mode rebuilds)', async () => {
-    const { builder, result } = await build({}, true);
+    const { builder, result } = await build({}, 'watch');
     expect(text(result, 'basics.md')).toContain('print(1)');
     await fixture!.writeChapter('en', 'basics', chapter('Basics', '## Numbers\n\n```python\nprint(2)\n```'));
     const next = await builder.build();
