@@ -22,6 +22,7 @@ import {
   PAGE_FINGERPRINT_PLACEHOLDER,
   pageFingerprint,
 } from './live-reload.js';
+import { RebuildQueue } from './rebuild-queue.js';
 import { SEARCH_FILE, ServedSite } from './served-site.js';
 
 /** How long a rebuild lets the browsers fetch the changed pages before it builds the search index. */
@@ -60,8 +61,8 @@ const localeDirsOf = (config: BookConfig) =>
  * error in the terminal and the browser. A config that moves the base path moves the server and
  * the open tabs with it.
  *
- * Rebuilds run one after another in a queue (`running`); saves that come while one runs are
- * folded into a single next rebuild (`pending`).
+ * Rebuilds and the search index run one after another (RebuildQueue); saves that come while a
+ * rebuild runs are folded into a single next rebuild.
  */
 export class WatchSession {
   private readonly templateFile: string;
@@ -70,10 +71,7 @@ export class WatchSession {
   private builder: Builder;
   private hub: LiveReloadHub;
   private currentServer!: RunningServer;
-  private running: Promise<void> = Promise.resolve();
-  private pending = false;
-  /** Wakes a rebuild that waits to build its search index, so that a newer save goes first. */
-  private wakeWaiting: (() => void) | undefined;
+  private readonly queue = new RebuildQueue();
   private needsStatic = false;
   private lastRequestAt = performance.now();
   private restoreFailed = false;
@@ -125,13 +123,8 @@ export class WatchSession {
   }
 
   /** Resolves after the rebuild that the latest change started has finished. */
-  async idle(): Promise<void> {
-    // A rebuild may queue another one (a save read again): wait until none is left.
-    let seen: Promise<void>;
-    do {
-      seen = this.running;
-      await seen;
-    } while (seen !== this.running || this.pending);
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   async close(): Promise<void> {
@@ -229,11 +222,8 @@ export class WatchSession {
   private rebuild(change: InputChange): void {
     if (change.config) this.startOverForNewConfig();
     this.needsStatic ||= change.staticFiles || change.config;
-    // A rebuild waiting to write its search index lets this one go first (see runRebuild).
-    this.wakeWaiting?.();
-    if (this.pending) return;
-    this.pending = true;
-    this.running = this.running.then(() => this.runRebuild(change.reason));
+    // A rebuild pausing before its search index lets this one go first (see runRebuild).
+    this.queue.requestRebuild(() => this.runRebuild(change.reason));
   }
 
   /** A new config: a new Builder (nothing cached in memory survives), with the base path it may have moved. */
@@ -249,7 +239,6 @@ export class WatchSession {
   }
 
   private async runRebuild(reason: string): Promise<void> {
-    this.pending = false;
     const started = performance.now();
     try {
       const result = await this.builder.build();
@@ -260,13 +249,9 @@ export class WatchSession {
         `rebuilt (${reason}) in ${Math.round(performance.now() - started)} ms, ${changed.length} file${changed.length === 1 ? '' : 's'} changed`,
       );
       // Let the browsers show the changed page first: what follows holds the server.
-      await new Promise<void>((resolve) => {
-        this.wakeWaiting = resolve;
-        setTimeout(resolve, SEARCH_DELAY_MS);
-      });
-      this.wakeWaiting = undefined;
+      await this.queue.pause(SEARCH_DELAY_MS);
       // Another save came in meanwhile: its rebuild goes first and builds the index itself.
-      if (this.pending) return;
+      if (this.queue.newerRebuildWaiting) return;
       // A save caught half way that still built (see InputWatchers): build what is on disk now.
       if (this.inputsMovedOn())
         return this.rebuild({ reason: `${reason}, read again`, config: false, staticFiles: false });
@@ -338,7 +323,7 @@ export class WatchSession {
       this.searchTimer = setTimeout(() => this.buildSearchWhenQuiet(), START_QUIET_MS - quietFor);
       return;
     }
-    this.running = this.running.then(() => {
+    this.queue.enqueue(() => {
       if (this.closed) return;
       const searchStarted = performance.now();
       try {
