@@ -19,6 +19,9 @@ const runnable = (page: Page, lang: 'python' | 'javascript') =>
 /** Runs a block (after putting `code` in its editor, when given) and waits until the run has ended. */
 async function run(block: Locator, code?: string): Promise<{ verdict: string | null; output: string }> {
   if (code !== undefined) {
+    // The page first puts back the code the reader edited here before (an earlier run of this
+    // file's tests), which turns Edit into Reset: a click during that would land on Reset.
+    await block.page().locator('html[data-reader-state]').waitFor({ state: 'attached' });
     if (!(await block.locator('.code-editor .cm-content').count()))
       await block.locator('button[data-code-action=edit]').click();
     // The editor's module comes from the worker's store: on a busy machine that can take more than
