@@ -1,11 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe-support.js';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 
 const site = useSiteUnderTest();
-
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 
 interface FocusStop {
   id: string;
@@ -78,26 +76,6 @@ describe('keyboard', () => {
 });
 
 describe('axe-core', () => {
-  interface Violation {
-    id: string;
-    impact: string;
-    nodes: { target: string[]; failureSummary: string }[];
-  }
-
-  async function violations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ path: AXE });
-    const found = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
-      ).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations;
-    });
-    return found.flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ')}`),
-    );
-  }
-
   for (const prefix of ['', 'zh-cn/']) {
     for (const mode of ['light', 'dark'] as const) {
       it(`chapter, landing and search pages have no violations in ${mode} mode (${prefix || 'en/'})`, async () => {
@@ -108,13 +86,13 @@ describe('axe-core', () => {
           if (path === 'no-such-page/') await page.goto(site.url(prefix + path));
           else await gotoHydrated(page, site.url(prefix + path));
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
-          found.push(...(await violations(page)).map((v) => `${prefix}${path}: ${v}`));
+          found.push(...(await axeViolations(page)).map((v) => `${prefix}${path}: ${v}`));
         }
         // And with the search results open.
         await gotoHydrated(page, site.url(`${prefix}dictionary/`));
         await page.locator('#navbar-search-input').fill(prefix ? '字典' : 'dict');
         await page.locator('.search-dropdown [role="option"]').first().waitFor({ timeout: 20_000 });
-        found.push(...(await violations(page)).map((v) => `${prefix}dictionary/ with search open: ${v}`));
+        found.push(...(await axeViolations(page)).map((v) => `${prefix}dictionary/ with search open: ${v}`));
         expect(found).toEqual([]);
         await context.close();
       });
@@ -135,7 +113,7 @@ describe('axe-core', () => {
       for (const prefix of ['', 'zh-cn/']) {
         for (const path of ['hello-world/', 'async-and-await/']) {
           await gotoHydrated(page, site.url(prefix + path));
-          found.push(...(await violations(page)).map((v) => `${screen.viewport.width} px ${prefix}${path}: ${v}`));
+          found.push(...(await axeViolations(page)).map((v) => `${screen.viewport.width} px ${prefix}${path}: ${v}`));
         }
       }
       await context.close();

@@ -1,24 +1,13 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+import { LONG, checkExercise, starter } from './runner-support.js';
 
 const site = useSiteUnderTest();
 
 /** A cold Pyodide start on a busy machine can take minutes: the checks wait for conditions, this bounds them. */
-const LONG = 300_000;
-
-const starter = (page: Page) => page.locator('.markdown .code-block[data-exercise="starter"]');
-
-/** Clicks Check and waits for the results that follow it (the last results are cleared first, so only the new ones count). */
-async function check(block: Locator): Promise<{ summary: string; passed: string | null }> {
-  await block.locator('.exercise-results').evaluate((region) => region.replaceChildren());
-  await block.locator('button[data-code-action=check]').click();
-  const summary = block.locator('.exercise-results .exercise-summary');
-  await summary.waitFor({ state: 'attached', timeout: 240_000 });
-  // The button is Check again once the check has ended.
-  await block.locator('button[data-code-action=check]').waitFor({ timeout: 240_000 });
-  return { summary: (await summary.textContent()) ?? '', passed: await summary.getAttribute('data-passed') };
-}
+/** Clicks Check and waits for the results that follow it. */
+const check = (block: Locator) => checkExercise(block);
 
 /**
  * Opens the page with nothing of the reader's kept in this browser: the earlier tests' edits are

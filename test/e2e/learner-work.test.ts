@@ -1,34 +1,24 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe-support.js';
 import { gotoHydrated, openPage, siteDataOf, useSiteUnderTest, waitForHydration } from './client-support.js';
+import { LONG, checkExercise, editTo, editorText, starter } from './runner-support.js';
 
 /**
  * The reader's work belongs to the reader: kept in their browser across reloads, tabs and visits,
  * shown as progress, exportable to another browser, and cleared only when they ask.
  */
 const site = useSiteUnderTest();
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-
-/** A cold Pyodide start on a busy machine can take minutes: the steps wait for conditions, this bounds them. */
-const LONG = 300_000;
 
 const firstPython = (page: Page) =>
   page.locator('.markdown .code-block:not([data-exercise]):has(.code-run[data-run-lang="python"])').first();
-const starter = (page: Page) => page.locator('.markdown .code-block[data-exercise="starter"]');
-const editorText = (block: Locator) => block.locator('.code-editor .cm-content');
 
 /** Waits until the page has shown what the reader left in this browser (their code, their progress). */
 const readerStateShown = (page: Page, chapter: string) =>
   page.locator(`html[data-reader-state="${chapter}"]`).waitFor({ state: 'attached' });
-
-async function editTo(block: Locator, code: string): Promise<void> {
-  if (!(await editorText(block).count())) await block.locator('button[data-code-action=edit]').click();
-  await editorText(block).fill(code);
-}
 
 /** The first chapter whose exercise a reader can Check in the page, and the code of its answer. */
 async function checkableExercise(page: Page): Promise<{ slug: string; answer: string }> {
@@ -45,15 +35,8 @@ async function checkableExercise(page: Page): Promise<{ slug: string; answer: st
   return { slug, answer };
 }
 
-/** Clicks Check and waits for this check's results. */
-async function check(block: Locator): Promise<string | null> {
-  await block.locator('.exercise-results').evaluate((region) => region.replaceChildren());
-  await block.locator('button[data-code-action=check]').click();
-  const summary = block.locator('.exercise-results .exercise-summary');
-  await summary.waitFor({ state: 'attached', timeout: LONG });
-  await block.locator('button[data-code-action=check]').waitFor({ timeout: LONG });
-  return summary.getAttribute('data-passed');
-}
+/** Clicks Check and waits for this check's results: whether they all passed. */
+const check = async (block: Locator) => (await checkExercise(block, LONG)).passed;
 
 describe("the reader's code is kept in their browser", () => {
   let context: BrowserContext;
@@ -371,15 +354,7 @@ describe("an exercise's runs", () => {
       expect(await showAll.getAttribute('aria-expanded')).toBe('true');
       expect(await showAll.textContent()).toBe('Show less');
       expect(await page.locator('.code-run-output[role], .code-run-output[aria-label]').count()).toBe(0);
-      // Evaluated by the test driver (not a script element), so the page's own policy stays as it is.
-      await page.evaluate(readFileSync(AXE, 'utf8'));
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: { id: string }[] }> } }
-        ).axe;
-        return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     },
     LONG,
   );

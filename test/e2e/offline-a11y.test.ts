@@ -4,35 +4,14 @@
  * saves screenshots of the open panel (for looking at, not compared).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+import { axeViolations } from './axe-support.js';
 import { LONG, makeAvailableOffline, openOfflinePanel, waitForWorker } from './offline-support.js';
 
 const site = useSiteUnderTest();
 
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const SHOTS = process.env.OFFLINE_SCREENSHOTS;
-
-interface Violation {
-  id: string;
-  impact: string;
-  nodes: { target: string[]; failureSummary: string }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return found.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ')}`),
-  );
-}
 
 describe('the offline panel and page under axe-core', () => {
   for (const prefix of ['', 'zh-cn/']) {
@@ -60,22 +39,22 @@ describe('the offline panel and page under axe-core', () => {
           await waitForWorker(page);
           let panel = await openOfflinePanel(page, locale);
           await panel.locator(`.offline-locale[data-locale="${locale}"] .offline-size`).waitFor();
-          found.push(...(await violations(page)).map((v) => `panel: ${v}`));
+          found.push(...(await axeViolations(page)).map((v) => `panel: ${v}`));
           await shot('panel');
           await makeAvailableOffline(panel, locale);
-          found.push(...(await violations(page)).map((v) => `panel, saved: ${v}`));
+          found.push(...(await axeViolations(page)).map((v) => `panel, saved: ${v}`));
           await shot('panel-saved');
           // At a phone's width.
           await page.setViewportSize({ width: 390, height: 844 });
           await gotoHydrated(page, site.url(`${prefix}dictionary/`));
           panel = await openOfflinePanel(page, locale);
           await panel.locator(`.offline-locale[data-locale="${locale}"][data-state="saved"]`).waitFor();
-          found.push(...(await violations(page)).map((v) => `panel at 390 px: ${v}`));
+          found.push(...(await axeViolations(page)).map((v) => `panel at 390 px: ${v}`));
           await shot('panel-saved');
           // The offline page: a page the device does not hold (the other language's).
           await context.setOffline(true);
           await page.goto(site.url(`${prefix ? '' : 'zh-cn/'}set/`));
-          found.push(...(await violations(page)).map((v) => `offline page: ${v}`));
+          found.push(...(await axeViolations(page)).map((v) => `offline page: ${v}`));
           await shot('offline-page');
           expect(found).toEqual([]);
           await context.close();

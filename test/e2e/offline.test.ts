@@ -10,36 +10,12 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
 import { LONG, makeAvailableOffline, openOfflinePanel, storedUrls, waitForWorker } from './offline-support.js';
+import { runBlock, runCode, runnable } from './runner-support.js';
 
 const site = useSiteUnderTest();
 
-const runnable = (page: Page, lang: 'python' | 'javascript') =>
-  page.locator(`.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="${lang}"])`);
-
 /** Runs a block (after putting `code` in its editor, when given) and waits until the run has ended. */
-async function run(block: Locator, code?: string): Promise<{ verdict: string | null; output: string }> {
-  if (code !== undefined) {
-    // The page first puts back the code the reader edited here before (an earlier run of this
-    // file's tests), which turns Edit into Reset: a click during that would land on Reset.
-    await block.page().locator('html[data-reader-state]').waitFor({ state: 'attached' });
-    if (!(await block.locator('.code-editor .cm-content').count()))
-      await block.locator('button[data-code-action=edit]').click();
-    // The editor's module comes from the worker's store: on a busy machine that can take more than
-    // the default 30 s, so the wait has the same backstop as the run's.
-    await block.locator('.code-editor .cm-content').waitFor({ timeout: 240_000 });
-    await block.locator('.code-editor .cm-content').fill(code);
-  }
-  const panel = block.locator('.code-run-output');
-  const runs = (await panel.count()) ? Number(await panel.getAttribute('data-run')) : 0;
-  await block.locator('button[data-code-action=run]').click();
-  await block
-    .locator(`.code-run-output[data-run="${runs + 1}"]:not([data-verdict="pending"])`)
-    .waitFor({ timeout: 240_000 });
-  return {
-    verdict: await panel.getAttribute('data-verdict'),
-    output: (await panel.locator('.code-output-pre').textContent()) ?? '',
-  };
-}
+const run = async (block: Locator, code?: string) => (code === undefined ? runBlock(block) : runCode(block, code));
 
 const h1 = (page: Page) => page.locator('main h1').first().textContent();
 

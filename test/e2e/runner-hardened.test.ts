@@ -2,9 +2,10 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+import { LONG, runCode, runnable } from './runner-support.js';
 
 /**
  * The runner as a hostile or careless reader meets it: every run is isolated (no network, no
@@ -12,39 +13,6 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
  * recovers from floods; and it says what happened in words a learner understands.
  */
 const site = useSiteUnderTest();
-
-/** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
-const LONG = 300_000;
-
-const runnable = (page: Page, lang: 'python' | 'javascript') =>
-  page.locator(`.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="${lang}"])`);
-
-interface Ran {
-  verdict: string | null;
-  output: string;
-  status: string;
-  hints: string;
-  ms: number;
-}
-
-/** Puts `code` in the block's editor, runs it and waits until the run has ended. */
-async function runCode(block: Locator, code: string, timeout = 240_000): Promise<Ran> {
-  if (!(await block.locator('.code-editor .cm-content').count()))
-    await block.locator('button[data-code-action=edit]').click();
-  await block.locator('.code-editor .cm-content').fill(code);
-  const panel = block.locator('.code-run-output');
-  const runs = (await panel.count()) ? Number(await panel.getAttribute('data-run')) : 0;
-  const started = Date.now();
-  await block.locator('button[data-code-action=run]').click();
-  await block.locator(`.code-run-output[data-run="${runs + 1}"]:not([data-verdict="pending"])`).waitFor({ timeout });
-  return {
-    ms: Date.now() - started,
-    verdict: await panel.getAttribute('data-verdict'),
-    output: (await panel.locator('.code-output-pre').textContent()) ?? '',
-    status: (await block.locator('.code-run-status').textContent()) ?? '',
-    hints: (await panel.locator('.code-run-hint').allTextContents()).join(' '),
-  };
-}
 
 /** A server on another origin that counts the requests it gets (none may come from a run). */
 function countingServer(): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {

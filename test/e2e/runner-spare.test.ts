@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+import { LONG, runCode, runnable } from './runner-support.js';
 
 /**
  * A Python run is light on the wire (the build's brotli siblings of Pyodide), and the runs after
@@ -9,25 +10,10 @@ import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
  */
 const site = useSiteUnderTest();
 
-/** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
-const LONG = 300_000;
-
-const pythonBlock = (page: Page) =>
-  page.locator('.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="python"])').first();
+const pythonBlock = (page: Page) => runnable(page, 'python').first();
 
 /** Puts `code` in the block's editor, runs it and waits until the run has ended; its output. */
-async function runCode(block: Locator, code: string): Promise<string> {
-  if (!(await block.locator('.code-editor .cm-content').count()))
-    await block.locator('button[data-code-action=edit]').click();
-  await block.locator('.code-editor .cm-content').fill(code);
-  const panel = block.locator('.code-run-output');
-  const runs = (await panel.count()) ? Number(await panel.getAttribute('data-run')) : 0;
-  await block.locator('button[data-code-action=run]').click();
-  await block
-    .locator(`.code-run-output[data-run="${runs + 1}"]:not([data-verdict="pending"])`)
-    .waitFor({ timeout: LONG });
-  return (await panel.locator('.code-output-pre').textContent()) ?? '';
-}
+const printedBy = async (block: Locator, code: string) => (await runCode(block, code, LONG)).output;
 
 describe('the Python runner: bytes of a first run, and the sandbox of the next', () => {
   let context: BrowserContext;
@@ -71,7 +57,7 @@ describe('the Python runner: bytes of a first run, and the sandbox of the next',
     'a run that ended by itself leaves its interpreter warm: the next runs take it, each starting fresh',
     async () => {
       const block = pythonBlock(page);
-      expect(await runCode(block, 'import builtins\nbuiltins.leak = 1\nleft_behind = 41\nprint("first")')).toBe(
+      expect(await printedBy(block, 'import builtins\nbuiltins.leak = 1\nleft_behind = 41\nprint("first")')).toBe(
         'first\n',
       );
       const warm = page.locator('iframe.code-run-sandbox[data-ready]');
@@ -81,7 +67,7 @@ describe('the Python runner: bytes of a first run, and the sandbox of the next',
       });
       for (let i = 0; i < 3; i++) {
         const started = Date.now();
-        const output = await runCode(
+        const output = await printedBy(
           block,
           'import builtins\nprint(hasattr(builtins, "leak"), "left_behind" in globals())',
         );
@@ -110,12 +96,12 @@ describe('the Python runner: bytes of a first run, and the sandbox of the next',
           });
       const previousGone = () =>
         page.evaluate(() => !(window as unknown as { previous: Element }).previous.isConnected);
-      await runCode(block, 'print("warm")');
+      await printedBy(block, 'print("warm")');
       await mark();
-      expect(await runCode(block, 'import js\nprint(js.Math.max(1, 2))')).toBe('2\n');
+      expect(await printedBy(block, 'import js\nprint(js.Math.max(1, 2))')).toBe('2\n');
       expect(await previousGone()).toBe(true);
       // The next run works, in a sandbox of its own, and again keeps it warm.
-      expect(await runCode(block, 'print("next")')).toBe('next\n');
+      expect(await printedBy(block, 'print("next")')).toBe('next\n');
       await mark();
       await block.locator('.code-editor .cm-content').fill('import time\nprint("waiting", flush=True)\ntime.sleep(60)');
       await block.locator('button[data-code-action=run]').click();
@@ -123,7 +109,7 @@ describe('the Python runner: bytes of a first run, and the sandbox of the next',
       await block.locator('button[data-code-action=stop]').click();
       await block.locator('.code-run-output[data-verdict="stopped"]').waitFor();
       expect(await previousGone()).toBe(true);
-      expect(await runCode(block, 'print("after a stop")')).toBe('after a stop\n');
+      expect(await printedBy(block, 'print("after a stop")')).toBe('after a stop\n');
     },
     LONG,
   );

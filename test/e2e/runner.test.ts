@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBook } from '../../src/book/load-book.js';
 import { pageRoute } from '../../src/book/routes.js';
@@ -15,19 +15,13 @@ import {
   type BrowserCheckRecord,
 } from '../../src/runner/build/browser-check-file.js';
 import { gotoHydrated, openPage, useSiteUnderTest } from './client-support.js';
+import { LONG, runBlock, runnable } from './runner-support.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const site = useSiteUnderTest();
 
-/** A cold Pyodide start on a machine shared by many can take minutes: the runs wait for conditions, this bounds them. */
-const LONG = 300_000;
-
 /** Requests the runner makes: its code, its workers, Pyodide and the fixtures. */
 const RUNNER_REQUEST = /\/assets\/(runner[./]|pyodide-|fixtures\/)/;
-
-/** The example blocks of a page that offer Run, in page order. */
-const runnable = (page: Page, lang: 'python' | 'javascript') =>
-  page.locator(`.markdown .code-block:not([data-exercise="starter"]):has(.code-run[data-run-lang="${lang}"])`);
 
 /** The page gets site data whose runner stops a run after `ms` (the book's is 10 s). */
 async function withTimeLimit(page: Page, ms: number): Promise<void> {
@@ -37,22 +31,6 @@ async function withTimeLimit(page: Page, ms: number): Promise<void> {
     data.runner.timeLimitMs = ms;
     await route.fulfill({ response, json: data });
   });
-}
-
-/** Clicks Run and waits until the run has ended; returns the verdict and the printed text. */
-async function runBlock(block: Locator): Promise<{ verdict: string | null; output: string; status: string }> {
-  const panel = block.locator('.code-run-output');
-  const runs = (await panel.count()) ? Number(await panel.getAttribute('data-run')) : 0;
-  await block.locator('button[data-code-action=run]').click();
-  // The first Python run loads Pyodide (13 MB from the local server, then compiling it): allow for a busy machine.
-  await block
-    .locator(`.code-run-output[data-run="${runs + 1}"]:not([data-verdict="pending"])`)
-    .waitFor({ timeout: 240_000 });
-  return {
-    verdict: await panel.getAttribute('data-verdict'),
-    output: (await panel.locator('.code-output-pre').textContent()) ?? '',
-    status: (await block.locator('.code-run-status').textContent()) ?? '',
-  };
 }
 
 describe('running examples in the page', () => {

@@ -1,3 +1,5 @@
+import { styleAdopter } from '../../client/core/adopted-styles.js';
+
 /**
  * The offline feature's styles, for what only it shows (the menu's panel, the update notice):
  * adopted when it loads, so the first load's stylesheet carries none of it.
@@ -25,13 +27,5 @@ const OFFLINE_CSS = `
 .offline-update button { padding: 0.4rem 0.8rem; border-radius: var(--rs); font: 600 var(--text-sm)/1.2 var(--sans); cursor: pointer; }
 `;
 
-let adopted = false;
-
 /** Adds the offline feature's styles to the document (once). */
-export function adoptOfflineStyles(): void {
-  if (adopted) return;
-  adopted = true;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(OFFLINE_CSS);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
+export const adoptOfflineStyles = styleAdopter(OFFLINE_CSS);

@@ -1,3 +1,5 @@
+import { styleAdopter } from '../../client/core/adopted-styles.js';
+
 /**
  * The progress interface's styles (sidebar marks, the chapter's status, the home page's counts and
  * panel), adopted when its module loads, so the first load's stylesheet carries none of them.
@@ -14,12 +16,5 @@ const PROGRESS_CSS = `
 .learner-dropped pre { max-height: 16rem; overflow: auto; padding: 0.6rem 0.8rem; border-radius: var(--rs); background: var(--code-bg); color: var(--code-fg); font: var(--text-code)/1.5 var(--mono); }
 `;
 
-let adopted = false;
-
-export function adoptProgressStyles(): void {
-  if (adopted) return;
-  adopted = true;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(PROGRESS_CSS);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
+/** Adds the progress interface's styles to the document (once). */
+export const adoptProgressStyles = styleAdopter(PROGRESS_CSS);

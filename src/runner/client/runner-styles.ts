@@ -1,3 +1,5 @@
+import { styleAdopter } from '../../client/core/adopted-styles.js';
+
 /**
  * The runner's own styles, for what only it puts in the page (Stop, the editor, the reader's output,
  * the Input field, an exercise's results): adopted when the runner loads, so the first load's
@@ -55,13 +57,5 @@ const RUNNER_CSS = `
 .exercise-case-goto { margin-left: 0.4rem; padding: 0.2rem 0.45rem; font-weight: 400; }
 `;
 
-let adopted = false;
-
 /** Adds the runner's styles to the document (once). */
-export function adoptRunnerStyles(): void {
-  if (adopted) return;
-  adopted = true;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(RUNNER_CSS);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
+export const adoptRunnerStyles = styleAdopter(RUNNER_CSS);
