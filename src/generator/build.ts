@@ -4,20 +4,14 @@ import { loadBook } from '../book/load-book.js';
 import type { BookModel } from '../shared/model/book.js';
 import { loadConfig } from '../config/load-config.js';
 import type { BookConfig } from '../shared/model/config.js';
-import type { CompiledChapter, Warning } from '../shared/model/chapter.js';
+import type { Warning } from '../shared/model/chapter.js';
 import { assembleSite, type CompiledBook } from '../pages/assemble.js';
-import { checkLinks, findDuplicateRoutes } from '../pages/check-links.js';
 import { toClientPage, type PageModel, type SiteData } from '../shared/model/page.js';
-import { buildSearchIndexes, type BuiltIndex } from '../search/node/build-index.js';
-import { ChineseSegmenter } from '../search/node/jieba.js';
-import { BookError, BookErrors } from '../core/errors.js';
 import { bundleClient, type ClientBundle } from '../bundler/bundle-client.js';
-import type { CompileJob } from './compile-jobs.js';
-import { boundHeapGrowth } from './heap-growth.js';
-import { baseBudgetMs, chapterBudgetMs } from './compile-budget/budget.js';
-import { suspicionOf } from './compile-budget/suspicious.js';
-import { compileChapters, compileThreads, type CompilePlan } from './compile-pool.js';
 import { codeFingerprint, DiskCache, hashText } from '../cache/disk-cache.js';
+import { ChapterCompiler } from './steps/compile-chapters.js';
+import { SearchIndexer } from './steps/search-indexes.js';
+import { checkBookLinks } from './steps/check-links.js';
 import {
   jsonForScript,
   renderContent,
@@ -31,16 +25,12 @@ import { loadShellRenderer, type ShellRenderer } from './shell-renderer.js';
 import { loadPageTemplate } from './page-template.js';
 import { renderSitemap } from './sitemap.js';
 import { MARKER_FILE, markerJson } from '../output/marker.js';
-import { staticFilesOf } from '../output/static-files.js';
 import type { SiteFiles } from '../output/write-site.js';
 import { exerciseKey, exerciseTestsKey, readBrowserVerdicts } from '../runner/build/browser-check-file.js';
 import { runnerAssets } from '../runner/build/site-assets.js';
 import { offlineBuild, retiringWorkerScript, type OfflineBuild } from '../offline/node/offline-build.js';
 import { WORKER_FILE } from '../offline/shared/offline-data.js';
 import { markdownSiteFiles } from '../llms/site-files.js';
-
-/** Files every build writes that a chapter may link to. */
-const GENERATED_FILES = new Set(['sitemap.xml', 'robots.txt']);
 
 const pybookVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -93,13 +83,11 @@ export interface BuildResult {
   documents?: Iterable<[string, string]>;
 }
 
-/**
- * Watch mode's segmenter with jieba's whole dictionary: loading it takes more than a second and
- * nodejieba holds one dictionary per process anyway, so every Builder of the process (a config
- * change starts a new one) shares it.
- */
-let sharedSegmenter: ChineseSegmenter | undefined;
-const fullDictionarySegmenter = () => (sharedSegmenter ??= new ChineseSegmenter(undefined));
+/** The build's steps that keep what they made for the next build of the same Builder (watch mode). */
+interface BuildSteps {
+  chapters: ChapterCompiler;
+  search: SearchIndexer;
+}
 
 type PageRenderOptions = Omit<RenderOptions, 'pybookVersion' | 'bodyScript'>;
 
@@ -124,16 +112,13 @@ function fallbacksOf(book: BookModel): Record<string, number> {
  * A single `pybook build` simply uses it once.
  */
 export class Builder {
-  /** Compiled chapters by locale, file and base path, with the source they were compiled from. */
-  private compiled = new Map<string, { source: string; chapter: CompiledChapter }>();
   /** Rendered documents by output file, with what they were rendered from. */
   private rendered = new Map<string, { siteKey: string; pageJson: string; html: string; document: string }>();
   private contentByTree = new WeakMap<object, string>();
   private bundle?: Promise<ClientBundle>;
-  private segmenter?: ChineseSegmenter;
   private disk?: DiskCache;
-  private compilerKey?: string;
-  private searchKey?: string;
+  /** The steps that keep what they made for the next build, made once the config is known (see readInputs). */
+  private steps?: BuildSteps;
   private pruned = false;
   /** This build's offline feature (src/offline/), when it has one. */
   private offline?: OfflineBuild;
@@ -177,15 +162,15 @@ export class Builder {
   async build(): Promise<BuildResult> {
     const progress = this.options.onProgress ?? (() => {});
     progress('reading configuration');
-    const { config, book } = this.readInputs();
+    const { config, book, steps } = this.readInputs();
     const bundle = this.startClientBundle(config);
 
     progress('compiling chapters');
-    const compiled = await this.compileAll(book);
+    const compiled = await steps.chapters.compile(book);
     const { sites, pages } = assembleSite(book, compiled);
 
     progress('checking links');
-    const { staticDirs, warnings } = this.checkLinks(config, pages);
+    const { staticDirs, warnings } = checkBookLinks(config, pages);
     this.useVerdicts(readBrowserVerdicts(config), compiled, warnings);
     for (const [locale, chapters] of Object.entries(compiled))
       sites[locale].exercises = checkableExercises(chapters, this.runnable);
@@ -194,7 +179,7 @@ export class Builder {
     // The book for AI tools (src/llms/): each chapter's Markdown, llms.txt and llms-full.txt.
     for (const [name, text] of markdownSiteFiles({ book, pages, sites, compiled })) files.set(name, text);
     progress('building the search index');
-    const deferredSearch = this.addSearchIndexes(pages, book, sites, files);
+    const deferredSearch = steps.search.add(pages, book, sites, files, (contents) => this.version(contents));
 
     progress('bundling the client');
     const client = await bundle;
@@ -254,15 +239,18 @@ export class Builder {
    * as in build().
    */
   async compileSite(): Promise<Pick<BuildResult, 'config' | 'book' | 'pages' | 'sites' | 'warnings' | 'staticDirs'>> {
-    const { config, book } = this.readInputs();
-    const compiled = await this.compileAll(book);
+    const { config, book, steps } = this.readInputs();
+    const compiled = await steps.chapters.compile(book);
     const { sites, pages } = assembleSite(book, compiled);
-    const { staticDirs, warnings } = this.checkLinks(config, pages);
+    const { staticDirs, warnings } = checkBookLinks(config, pages);
     return { config, book, pages, sites, warnings, staticDirs };
   }
 
-  /** Reads the config and the chapters, remembering their text (see inputsChangedOnDisk), and opens the disk cache. */
-  private readInputs(): { config: BookConfig; book: BookModel } {
+  /**
+   * Reads the config and the chapters, remembering their text (see inputsChangedOnDisk); opens the
+   * build cache and makes the steps that use it, once the config says where it is.
+   */
+  private readInputs(): { config: BookConfig; book: BookModel; steps: BuildSteps } {
     this.inputs = new Map([[path.resolve(this.options.configPath), readTextOrUndefined(this.options.configPath)]]);
     const config = loadConfig(this.options.configPath);
     const book = loadBook(config);
@@ -271,7 +259,12 @@ export class Builder {
     this.disk ??= DiskCache.forBook(config.rootDir, this.options.diskCache === true);
     // Watch mode writes the cache once the pages are out, or the edit shown (see flushCache).
     if (this.watching) this.disk.deferWrites();
-    return { config, book };
+    const { mode = 'in-memory', threads, compileBudgetMs } = this.options;
+    this.steps ??= {
+      chapters: new ChapterCompiler(this.disk, { mode, threads, compileBudgetMs }),
+      search: new SearchIndexer(this.disk, this.watching),
+    };
+    return { config, book, steps: this.steps };
   }
 
   /** Starts bundling the client while the chapters compile; a failed bundle is not kept for the next build. */
@@ -283,51 +276,6 @@ export class Builder {
       if (this.bundle === bundle) this.bundle = undefined;
     });
     return bundle;
-  }
-
-  /** Every broken link of the book at once (an error), and the warnings of the pages and links. */
-  private checkLinks(config: BookConfig, pages: PageModel[]): { staticDirs: string[]; warnings: Warning[] } {
-    const staticDirs = [path.resolve(config.rootDir, config.staticDir)];
-    const staticFiles = staticFilesOf(staticDirs, config.rootDir);
-    const links = checkLinks(
-      pages,
-      (sitePath) => staticFiles.has(sitePath) || GENERATED_FILES.has(sitePath),
-      config.basePath,
-    );
-    const errors = [...findDuplicateRoutes(pages), ...links.errors];
-    if (errors.length) throw new BookErrors(errors);
-    return { staticDirs, warnings: [...pages.flatMap((p) => p.warnings), ...links.warnings] };
-  }
-
-  /**
-   * Adds the search files to `files` and their versions to the site data; in watch mode returns
-   * a function that builds them later instead: no page depends on the index's content there (its
-   * version is constant), so the index comes after the pages are out and the browser shows the edit.
-   */
-  private addSearchIndexes(
-    pages: PageModel[],
-    book: BookModel,
-    sites: Record<string, SiteData>,
-    files: SiteFiles,
-  ): (() => SiteFiles) | undefined {
-    const searchFiles = (): SiteFiles => {
-      const out: SiteFiles = new Map();
-      for (const index of this.searchIndexes(pages, book)) {
-        out.set(index.file, index.json);
-        for (const [file, json] of index.textFiles) out.set(file, json);
-        sites[index.locale].search.indexHash = this.version(index.json);
-        // One version for all of a locale's text files: any text changing refreshes them all.
-        sites[index.locale].search.textHash = this.version(index.textFiles.map(([, json]) => json).join('\n'));
-      }
-      return out;
-    };
-    if (!this.watching) {
-      for (const [name, contents] of searchFiles()) files.set(name, contents);
-      return undefined;
-    }
-    for (const locale of book.locales)
-      Object.assign(sites[locale.code].search, { indexHash: this.version(''), textHash: this.version('') });
-    return searchFiles;
   }
 
   /**
@@ -428,84 +376,6 @@ export class Builder {
     this.pruned = true;
   }
 
-  /** Compiles every chapter, reusing unchanged ones; reports every failing chapter at once. */
-  private async compileAll(book: BookModel): Promise<CompiledBook> {
-    const localePaths = book.locales.filter((l) => !l.isDefault).map((l) => l.path);
-    const jobs = new Map<string, CompileJob>();
-    const keys: Array<{ locale: string; slug: string; key: string }> = [];
-    for (const locale of book.locales) {
-      for (const chapter of book.chapters[locale.code]) {
-        const key = `${locale.code}\0${chapter.file}\0${book.config.basePath}`;
-        keys.push({ locale: locale.code, slug: chapter.slug, key });
-        // Comparing the text is cheaper than hashing it, and most chapters are the same string.
-        if (this.compiled.get(key)?.source === chapter.source) continue;
-        const job: CompileJob = {
-          key,
-          source: chapter.source,
-          file: path.relative(process.cwd(), chapter.file),
-          slug: chapter.slug,
-          basePath: book.config.basePath,
-          localePaths,
-          locale,
-          ...(book.config.llms ? { markdown: { siteUrl: book.config.siteUrl } } : {}),
-        };
-        const stored = this.disk!.enabled
-          ? this.disk!.readJson<CompiledChapter>('chapters', this.diskKey(job))
-          : undefined;
-        if (stored) {
-          this.compiled.set(key, { source: chapter.source, chapter: stored });
-          this.treeKeys.set(stored.hast, this.diskKey(job));
-        } else jobs.set(key, job);
-      }
-    }
-    // A one-off build of a large book holds its peak memory near what it keeps alive (see heap-growth.ts).
-    if (this.streamed) boundHeapGrowth(keys.length);
-    const errors: BookError[] = [];
-    const outcomes = await compileChapters([...jobs.values()], this.compilePlan(jobs.size));
-    for (const outcome of outcomes) {
-      if ('chapter' in outcome) {
-        this.compiled.set(outcome.key, { source: jobs.get(outcome.key)!.source, chapter: outcome.chapter });
-        if (this.disk!.enabled) {
-          this.disk!.writeJson('chapters', this.diskKey(jobs.get(outcome.key)!), outcome.chapter);
-          this.treeKeys.set(outcome.chapter.hast, this.diskKey(jobs.get(outcome.key)!));
-        }
-        continue;
-      }
-      // A chapter that falls back to the default locale is compiled once per locale: report its error once.
-      const error = outcome.error;
-      if (
-        !errors.some(
-          (e) =>
-            e.message === error.message &&
-            e.position?.file === error.position?.file &&
-            e.position?.line === error.position?.line,
-        )
-      )
-        errors.push(error);
-    }
-    if (errors.length) throw errors.length === 1 ? errors[0] : new BookErrors(errors);
-    const result: CompiledBook = Object.fromEntries(book.locales.map((l) => [l.code, {}]));
-    for (const { locale, slug, key } of keys) result[locale][slug] = this.compiled.get(key)!.chapter;
-    const used = new Set(keys.map((k) => k.key));
-    for (const key of this.compiled.keys()) if (!used.has(key)) this.compiled.delete(key);
-    return result;
-  }
-
-  /**
-   * Watch mode compiles every chapter off the server's thread, in workers stopped past the
-   * chapter's budget: its server must keep answering whatever a chapter does to the parser.
-   * `pybook build` budgets only the chapters a cheap pre-check finds suspicious (see suspicious.ts).
-   */
-  private compilePlan(jobs: number): CompilePlan {
-    const base = baseBudgetMs(this.options.compileBudgetMs);
-    return {
-      threads: compileThreads(jobs, this.options.threads),
-      budgetOf: (job) => chapterBudgetMs(base, job.source.length),
-      budgeted: (job) => this.watching || suspicionOf(job.source) !== undefined,
-      keepWorkers: this.watching,
-    };
-  }
-
   /**
    * One ES module per route whose default export is the page (model + content HTML); the client
    * router imports it on navigation. Returns route -> module URL per locale. Names carry a content
@@ -554,56 +424,6 @@ export class Builder {
     return source;
   }
 
-  /**
-   * Disk cache key of a compile job: the source, where it is, the options and the pipeline's own
-   * code, with the chapter components' registry (theme/content), whose names the MDX guard allows.
-   */
-  private diskKey(job: CompileJob): string {
-    this.compilerKey ??= codeFingerprint('markdown', 'shared', 'core', 'exercise', 'runner', 'theme/content');
-    return hashText(
-      this.compilerKey,
-      job.file,
-      job.source,
-      job.basePath,
-      job.localePaths.join(','),
-      JSON.stringify(job.locale),
-      JSON.stringify(job.markdown ?? null),
-    ).slice(0, 40);
-  }
-
-  /**
-   * The search indexes, reused from disk when no page's searchable text changed. Watch mode
-   * segments with the full dictionary: its entries are its own (`dev-` names), and only the
-   * latest is kept, for the next start.
-   */
-  private searchIndexes(pages: PageModel[], book: BookModel): BuiltIndex[] {
-    const useDisk = this.disk!.enabled;
-    let key = '';
-    if (useDisk) {
-      this.searchKey ??= codeFingerprint('search');
-      const inputs = pages
-        .filter((p) => p.kind === 'chapter')
-        .map((p) => [p.locale, p.route, p.title, p.description, p.keywords, p.breadcrumbs, p.unlisted, p.sections]);
-      key =
-        (this.watching ? 'dev-' : '') +
-        hashText(
-          this.searchKey,
-          this.watching ? 'full dictionary' : '',
-          JSON.stringify(inputs),
-          JSON.stringify(book.locales),
-        ).slice(0, 40);
-      const stored = this.disk!.readJson<BuiltIndex[]>('search', key);
-      if (stored) return stored;
-    }
-    if (this.watching) this.segmenter ??= fullDictionarySegmenter();
-    const built = buildSearchIndexes(pages, book, this.segmenter);
-    if (useDisk) {
-      this.disk!.writeJson('search', key, built);
-      if (this.watching) this.disk!.removeWhere('search', (name) => name.startsWith('dev-') && name !== key);
-    }
-    return built;
-  }
-
   /** Watch mode: writes the build cache entries that its builds held back. */
   flushCache(): void {
     this.disk?.flush();
@@ -614,7 +434,7 @@ export class Builder {
    * edit, which would then wait for it. Watch mode calls it once its first page is served.
    */
   loadSegmenter(): void {
-    if (this.watching) (this.segmenter ??= fullDictionarySegmenter()).load();
+    this.steps?.search.loadSegmenter();
   }
 
   /** Cache-busting version of a file: its content hash, or a constant in watch mode (see BuildMode). */
@@ -692,8 +512,7 @@ export class Builder {
     return html;
   }
 
-  /** The cache key of each compiled chapter's tree, and of its content HTML (see contentDiskKey). */
-  private treeKeys = new WeakMap<object, string>();
+  /** The cache key of each chapter's content HTML (see contentDiskKey). */
   private contentKeys = new WeakMap<object, string>();
   private contentCodeKey?: string;
   private siteContentKeys = new WeakMap<SiteData, string>();
@@ -719,7 +538,7 @@ export class Builder {
    * keep them in memory.
    */
   private contentDiskKey(page: PageModel, site: SiteData): string | undefined {
-    const tree = this.treeKeys.get(page.hast!);
+    const tree = this.steps?.chapters.treeKeyOf(page.hast!);
     if ((this.watching && this.pruned) || !this.disk!.enabled || tree === undefined) return undefined;
     this.contentCodeKey ??= codeFingerprint('theme', 'shared', 'generator', 'pages');
     let siteKey = this.siteContentKeys.get(site);
