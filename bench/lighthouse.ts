@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM } from '../test/helpers/browser.js';
 import { median } from './stats.js';
 import { pageCommit, pageMainThread, type TraceEvent } from './trace.js';
 
@@ -25,16 +26,8 @@ export interface LighthouseResult {
 /** A first frame reported this much later than it was painted was held back by the browser. */
 export const HELD_PAINT_MS = 500;
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The flags every Chromium of this repository starts with (test/helpers/browser.ts). */
+const CHROME_FLAGS = CHROMIUM.args;
 
 /** The metrics the mobile performance score is made of, by their audit ids. */
 const METRICS = {
