@@ -42,6 +42,12 @@ describe("a chapter's Markdown in the browser", () => {
 
       const button = page.locator('.chapter-header button.markdown-copy');
       expect(await button.textContent()).toBe(copy);
+      // What the page loads by itself once it is idle (the offline feature's module and its chunks)
+      // comes first: on a busy machine it came after the click, and was counted with it.
+      await expect
+        .poll(() => scripts.some((url) => /\/assets\/offline\.[^/]+\.js$/.test(url)), { timeout: 30_000 })
+        .toBe(true);
+      await page.waitForLoadState('networkidle');
       const before = scripts.length;
       await button.click();
       await expect.poll(() => button.textContent()).toBe(copied);
