@@ -40,6 +40,7 @@ const NOT_UNIT = new Set([
   'test/markdown/highlight-shiki.test.ts',
   'test/markdown/parser.test.ts',
   'test/output/manifest-safety.test.ts',
+  'test/generator/cache-pruning.property.test.ts',
 ]);
 const BROWSER = /^test\/(e2e\/|watch\/watch-browser\.test\.ts$)/;
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { DiskCache } from '../cache/disk-cache.js';
+import type { CacheEntry, DiskCache } from '../cache/disk-cache.js';
 import { esbuildVersion, inputHash } from './bundle-client.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,16 +32,27 @@ interface CachedWorker {
   code: string;
 }
 
+export interface WorkerBundle {
+  code: string;
+  /** The source files it was bundled from. */
+  inputs: string[];
+  /** Its entry in the build cache, which a build that reuses the bundle keeps (see DiskCache.keep). */
+  cacheEntries: CacheEntry[];
+}
+
 /**
  * Bundles one worker (or other browser) script, minified; returns its code and the source files it
  * read. With a disk cache, the last bundle is reused while none of those files changed, and
  * esbuild is not even loaded.
  */
-export async function bundleWorker(name: ScriptName, disk?: DiskCache): Promise<{ code: string; inputs: string[] }> {
+export async function bundleWorker(name: ScriptName, disk?: DiskCache): Promise<WorkerBundle> {
   const key = `${name}-${esbuildVersion}.json`;
+  const entryOf = (cached: CachedWorker): CacheEntry[] => [
+    { namespace: 'runner', key, contents: JSON.stringify(cached) },
+  ];
   const cached = disk?.readJson<CachedWorker>('runner', key);
   if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest)) {
-    return { code: cached.code, inputs: Object.keys(cached.inputs) };
+    return { code: cached.code, inputs: Object.keys(cached.inputs), cacheEntries: entryOf(cached) };
   }
   const { entry, format } = { ...WORKER_ENTRIES, ...OTHER_SCRIPTS }[name];
   const { build } = await import('esbuild');
@@ -58,11 +69,11 @@ export async function bundleWorker(name: ScriptName, disk?: DiskCache): Promise<
     write: false,
     logLevel: 'silent',
   });
-  const bundle = { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
-  if (disk?.enabled)
-    disk.writeJson('runner', key, {
-      inputs: Object.fromEntries(bundle.inputs.map((input) => [input, inputHash(input)])),
-      code: bundle.code,
-    } satisfies CachedWorker);
-  return bundle;
+  const code = result.outputFiles[0].text;
+  const inputs = Object.keys(result.metafile.inputs);
+  // --no-cache: nothing is written, so the inputs need no hashing either.
+  if (!disk?.enabled) return { code, inputs, cacheEntries: [] };
+  const cacheEntries = entryOf({ inputs: Object.fromEntries(inputs.map((input) => [input, inputHash(input)])), code });
+  disk.keep(cacheEntries);
+  return { code, inputs, cacheEntries };
 }

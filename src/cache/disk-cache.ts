@@ -40,6 +40,33 @@ export function codeFingerprint(...folders: string[]): string {
   return hashText(...parts).slice(0, 16);
 }
 
+/**
+ * The build cache's namespaces, each a folder of its own, with what it keeps and where. A name
+ * outside this list is a type error: one module cannot read what another keeps, by a typo.
+ */
+export const CACHE_NAMESPACES = {
+  chapters: 'compiled chapters (generator/steps/compile-chapters.ts)',
+  search: "search indexes: `pybook build`'s, and watch mode's latest as `dev-` (generator/steps/search-indexes.ts)",
+  client: 'the client bundle (bundler/bundle-client.ts)',
+  runner: "the runner's workers (bundler/bundle-workers.ts)",
+  offline: 'the service worker, one per esbuild version (offline/node/worker-script.ts)',
+  'build-content': "`pybook build`'s content HTML per chapter (generator/steps/render-pages.ts)",
+  'build-documents': "`pybook build`'s documents per chapter (generator/steps/render-pages.ts)",
+  content: "watch mode's content HTML per chapter, from its start (generator/steps/render-pages.ts)",
+  documents: "watch mode's documents per chapter, from its start (generator/steps/render-pages.ts)",
+  modules: "watch mode's route modules, from its start (generator/steps/render-pages.ts)",
+  precompressed: 'gzip and brotli siblings of the site files (generator/precompress.ts)',
+  written: 'the stamps of the files a build wrote, per output folder (output/written-stamps.ts)',
+} as const;
+export type CacheNamespace = keyof typeof CACHE_NAMESPACES;
+
+/** An entry that a result was read from or written as (see DiskCache.keep). */
+export interface CacheEntry {
+  namespace: CacheNamespace;
+  key: string;
+  contents: string | Uint8Array;
+}
+
 /** The names the cache makes: namespaces and keys are single plain names (hex, or words with dots and dashes). */
 const CACHE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
@@ -96,8 +123,8 @@ function realFolder(base: string, parts: string[]): string | undefined {
  * pruning deletes entries one by one, never a folder and never recursively.
  */
 export class DiskCache {
-  private used = new Map<string, Set<string>>();
-  private readyNamespaces = new Set<string>();
+  private used = new Map<CacheNamespace, Set<string>>();
+  private readyNamespaces = new Set<CacheNamespace>();
 
   constructor(private readonly dir: string | undefined) {}
 
@@ -125,7 +152,7 @@ export class DiskCache {
   }
 
   /** The namespace's folder, made (or made again in place of a link or a file) on first use. */
-  private namespaceFolder(namespace: string): string {
+  private namespaceFolder(namespace: CacheNamespace): string {
     assertCacheName(namespace, 'namespace');
     const folder = path.join(this.dir!, namespace);
     if (this.readyNamespaces.has(namespace)) return folder;
@@ -141,12 +168,12 @@ export class DiskCache {
     return folder;
   }
 
-  private file(namespace: string, key: string): string {
+  private file(namespace: CacheNamespace, key: string): string {
     assertCacheName(key, 'entry');
     return path.join(this.namespaceFolder(namespace), key);
   }
 
-  read(namespace: string, key: string): Buffer | undefined {
+  read(namespace: CacheNamespace, key: string): Buffer | undefined {
     if (!this.dir) return undefined;
     this.markUsed(namespace, key);
     try {
@@ -158,7 +185,7 @@ export class DiskCache {
     }
   }
 
-  readJson<T>(namespace: string, key: string): T | undefined {
+  readJson<T>(namespace: CacheNamespace, key: string): T | undefined {
     const data = this.read(namespace, key);
     if (!data) return undefined;
     try {
@@ -186,22 +213,22 @@ export class DiskCache {
     for (const write of queued) write();
   }
 
-  write(namespace: string, key: string, contents: string | Uint8Array): void {
+  write(namespace: CacheNamespace, key: string, contents: string | Uint8Array): void {
     this.writeLater(namespace, key, () => contents);
   }
 
-  writeJson(namespace: string, key: string, value: unknown): void {
+  writeJson(namespace: CacheNamespace, key: string, value: unknown): void {
     this.writeLater(namespace, key, () => JSON.stringify(value));
   }
 
-  private writeLater(namespace: string, key: string, contents: () => string | Uint8Array): void {
+  private writeLater(namespace: CacheNamespace, key: string, contents: () => string | Uint8Array): void {
     if (!this.dir) return;
     this.markUsed(namespace, key);
     if (this.queued) this.queued.push(() => this.writeNow(namespace, key, contents()));
     else this.writeNow(namespace, key, contents());
   }
 
-  private writeNow(namespace: string, key: string, contents: string | Uint8Array): void {
+  private writeNow(namespace: CacheNamespace, key: string, contents: string | Uint8Array): void {
     try {
       replaceFile(this.file(namespace, key), contents);
     } catch {
@@ -209,8 +236,21 @@ export class DiskCache {
     }
   }
 
+  /**
+   * Keeps the entries of a result that was read or made once and is then reused without the cache
+   * (a bundle made once per process, say): this build uses them, so pruning keeps them, and an
+   * entry the cache has lost meanwhile is written again.
+   */
+  keep(entries: readonly CacheEntry[]): void {
+    if (!this.dir) return;
+    for (const { namespace, key, contents } of entries) {
+      this.markUsed(namespace, key);
+      if (!existsSync(this.file(namespace, key))) this.write(namespace, key, contents);
+    }
+  }
+
   /** Deletes the entries of a namespace this build did not use, so the cache does not grow forever. */
-  prune(namespace: string): void {
+  prune(namespace: CacheNamespace): void {
     const keep = this.used.get(namespace) ?? new Set<string>();
     this.removeWhere(namespace, (name) => !keep.has(name));
   }
@@ -219,7 +259,7 @@ export class DiskCache {
    * Deletes the entries of a namespace whose names match, used by this build or not: plain files
    * and links by their own name; anything else (a folder) is not the cache's and stays.
    */
-  removeWhere(namespace: string, match: (name: string) => boolean): void {
+  removeWhere(namespace: CacheNamespace, match: (name: string) => boolean): void {
     if (!this.dir || !existsSync(path.join(this.dir, namespace))) return;
     const folder = this.namespaceFolder(namespace);
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -245,7 +285,7 @@ export class DiskCache {
     };
   }
 
-  private markUsed(namespace: string, key: string): void {
+  private markUsed(namespace: CacheNamespace, key: string): void {
     let set = this.used.get(namespace);
     if (!set) this.used.set(namespace, (set = new Set()));
     set.add(key);

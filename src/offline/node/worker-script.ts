@@ -1,4 +1,4 @@
-import type { DiskCache } from '../../cache/disk-cache.js';
+import type { CacheEntry, DiskCache } from '../../cache/disk-cache.js';
 import { esbuildVersion, inputHash } from '../../bundler/bundle-client.js';
 import { PACKAGE_ROOT } from '../../core/package-root.js';
 
@@ -9,7 +9,7 @@ interface CachedWorker {
   code: string;
 }
 
-let bundled: Promise<string> | undefined;
+let bundled: Promise<{ code: string; cacheEntries: CacheEntry[] }> | undefined;
 
 /**
  * The service worker's code (worker/service-worker.ts with workbox-routing and workbox-strategies),
@@ -17,17 +17,23 @@ let bundled: Promise<string> | undefined;
  * once per process; with a disk cache, the last bundle is reused while none of its inputs changed.
  * The build puts its list of files before it (offline-build.ts).
  */
-export function workerScript(disk?: DiskCache): Promise<string> {
+export async function workerScript(disk?: DiskCache): Promise<string> {
   bundled ??= bundle(disk);
   bundled.catch(() => (bundled = undefined));
-  return bundled;
+  const { code, cacheEntries } = await bundled;
+  // Every build that uses it keeps its entry (see DiskCache.keep).
+  disk?.keep(cacheEntries);
+  return code;
 }
 
-async function bundle(disk?: DiskCache): Promise<string> {
+async function bundle(disk?: DiskCache): Promise<{ code: string; cacheEntries: CacheEntry[] }> {
   const key = `service-worker-${esbuildVersion}.json`;
+  const entryOf = (cached: CachedWorker): CacheEntry[] => [
+    { namespace: 'offline', key, contents: JSON.stringify(cached) },
+  ];
   const cached = disk?.readJson<CachedWorker>('offline', key);
   if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest))
-    return cached.code;
+    return { code: cached.code, cacheEntries: entryOf(cached) };
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
@@ -44,10 +50,7 @@ async function bundle(disk?: DiskCache): Promise<string> {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].text;
-  if (disk?.enabled)
-    disk.writeJson('offline', key, {
-      inputs: Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => [input, inputHash(input)])),
-      code,
-    } satisfies CachedWorker);
-  return code;
+  if (!disk?.enabled) return { code, cacheEntries: [] };
+  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => [input, inputHash(input)]));
+  return { code, cacheEntries: entryOf({ inputs, code }) };
 }

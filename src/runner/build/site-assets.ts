@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BookConfig } from '../../shared/model/config.js';
 import { copyOf, sameWhileUnchanged, type CopiedFile, type FileContents } from '../../output/copied-file.js';
-import { hashText, type DiskCache } from '../../cache/disk-cache.js';
+import { hashText, type CacheEntry, type DiskCache } from '../../cache/disk-cache.js';
 import type { RunnerSiteData } from '../../shared/model/page.js';
 import { fixtureFilesOf, pyodideFolder, pyodideVersion } from './browser-check-file.js';
 import { bundleWorker, WORKER_ENTRIES, type WorkerName } from '../../bundler/bundle-workers.js';
@@ -20,6 +20,8 @@ export interface RunnerAssets {
 }
 
 const workerCode = new Map<WorkerName, Promise<Buffer>>();
+/** The build cache's entry of each worker, which every build that uses the bundle keeps (see DiskCache.keep). */
+const workerCacheEntries = new Map<WorkerName, CacheEntry[]>();
 /** The sandbox document's launcher, made once per sandbox document (the same object while it is the same). */
 const launchers = new WeakMap<Promise<Buffer>, Promise<Buffer>>();
 function launcherOf(sandbox: Promise<Buffer>): Promise<Buffer> {
@@ -67,6 +69,7 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
       // Made once per process and then the same object: watch mode tells a changed page by its
       // identity, and a sandbox document made anew on every rebuild reloaded every open tab.
       code = bundleWorker(name, disk).then((b) => {
+        workerCacheEntries.set(name, b.cacheEntries);
         const script = Buffer.from(b.code);
         return name === 'sandbox-host' ? Buffer.from(sandboxDocument(script.toString('utf8'))) : script;
       });
@@ -74,6 +77,7 @@ export async function runnerAssets(config: BookConfig, disk?: DiskCache): Promis
       workerCode.set(name, code);
     }
     const bytes = await code;
+    disk?.keep(workerCacheEntries.get(name) ?? []);
     const hash = hashText(bytes).slice(0, 10);
     // The sandbox document is a folder's index.html: static servers give it at its folder's URL (pybook's redirects "x.html").
     const folder = name === 'sandbox-host' ? `assets/runner/sandbox.${hash}/` : '';
