@@ -14,11 +14,13 @@ import { defineConfig } from 'vitest/config';
  *   properties: whatever builds a site, starts processes or takes 5 s or more.
  *
  * The unit project runs first, two files at a time. Then the browser and book projects run as one
- * group, one file at a time. Two at a time kept the cores busy 98% of the run instead of 78%
- * (npm test: 1,227 s instead of 1,436 s), but each of its first two runs found a test whose verdict
- * hung on the machine's load (fixed: table-of-contents' readAt, markdown-actions' chunk count):
- * it comes back once clean runs show no more. The global setup (test/helpers/global-setup.ts)
- * builds the site and starts the one Chromium they share.
+ * group, two files at a time too: one at a time, the two cores stood idle a fifth of the run (a
+ * browser test waits for its page, a check for its processes); two at a time they are busy nearly
+ * all of it (npm test: about 1,440 s one at a time, 1,180-1,240 s two at a time). A file beside
+ * another is a busy machine, which every verdict must stand: each of the first three runs two at a
+ * time found one that did not (table-of-contents' readAt, markdown-actions' chunk count, set.mdx's
+ * timed example), each now fixed where it was wrong. The global setup
+ * (test/helpers/global-setup.ts) builds the site and starts the one Chromium they share.
  */
 const root = fileURLToPath(new URL('./', import.meta.url));
 
@@ -56,6 +58,8 @@ const cacheFolder = (name: string) => `${root}.test-build/${name}`;
 
 export default defineConfig({
   test: {
+    // Two files at once (see above); vitest runs a group of projects with one count of workers.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
@@ -77,7 +81,6 @@ export default defineConfig({
           globalSetup: ['test/helpers/global-setup.ts'],
           // Books without node_modules keep their build cache in the user's cache folder.
           env: { XDG_CACHE_HOME: cacheFolder('user-cache') },
-          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -88,7 +91,6 @@ export default defineConfig({
           include: testFiles.filter((file) => !isUnit(file) && !isBrowser(file)),
           globalSetup: ['test/helpers/global-setup.ts'],
           env: { XDG_CACHE_HOME: cacheFolder('user-cache') },
-          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
