@@ -74,6 +74,7 @@ export async function bundleWorker(name: ScriptName, disk?: DiskCache): Promise<
   // --no-cache: nothing is written, so the inputs need no hashing either.
   if (!disk?.enabled) return { code, inputs, cacheEntries: [] };
   const cacheEntries = entryOf({ inputs: Object.fromEntries(inputs.map((input) => [input, inputHash(input)])), code });
-  disk.keep(cacheEntries);
+  // Written over the stale entry, if there was one (keep writes only a missing entry).
+  for (const { namespace, key, contents } of cacheEntries) disk.write(namespace, key, contents);
   return { code, inputs, cacheEntries };
 }

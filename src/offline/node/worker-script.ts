@@ -52,5 +52,8 @@ async function bundle(disk?: DiskCache): Promise<{ code: string; cacheEntries: C
   const code = result.outputFiles[0].text;
   if (!disk?.enabled) return { code, cacheEntries: [] };
   const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => [input, inputHash(input)]));
-  return { code, cacheEntries: entryOf({ inputs, code }) };
+  const cacheEntries = entryOf({ inputs, code });
+  // Written over the stale entry, if there was one (keep writes only a missing entry).
+  for (const { namespace, key, contents } of cacheEntries) disk.write(namespace, key, contents);
+  return { code, cacheEntries };
 }
