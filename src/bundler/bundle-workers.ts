@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { CacheEntry, DiskCache } from '../cache/disk-cache.js';
+import type { CacheEntry, CacheNamespace, DiskCache } from '../cache/disk-cache.js';
 import { esbuildVersion, inputHash } from './bundle-client.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,12 +27,12 @@ const OTHER_SCRIPTS = {
 
 type ScriptName = WorkerName | keyof typeof OTHER_SCRIPTS;
 
-interface CachedWorker {
+interface CachedScript {
   inputs: Record<string, string>;
   code: string;
 }
 
-export interface WorkerBundle {
+export interface ScriptBundle {
   code: string;
   /** The source files it was bundled from. */
   inputs: string[];
@@ -41,40 +41,46 @@ export interface WorkerBundle {
 }
 
 /**
- * Bundles one worker (or other browser) script, minified; returns its code and the source files it
- * read. With a disk cache, the last bundle is reused while none of those files changed, and
- * esbuild is not even loaded.
+ * A browser script bundled by `bundle`, or the last bundle from the cache's entry `namespace/key`
+ * while none of the files it was made from changed (esbuild is then not even loaded). A new bundle
+ * is written over the stale entry.
  */
-export async function bundleWorker(name: ScriptName, disk?: DiskCache): Promise<WorkerBundle> {
-  const key = `${name}-${esbuildVersion}.json`;
-  const entryOf = (cached: CachedWorker): CacheEntry[] => [
-    { namespace: 'runner', key, contents: JSON.stringify(cached) },
-  ];
-  const cached = disk?.readJson<CachedWorker>('runner', key);
-  if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest)) {
+export async function cachedScript(
+  disk: DiskCache | undefined,
+  namespace: CacheNamespace,
+  key: string,
+  bundle: () => Promise<{ code: string; inputs: string[] }>,
+): Promise<ScriptBundle> {
+  const entryOf = (cached: CachedScript): CacheEntry[] => [{ namespace, key, contents: JSON.stringify(cached) }];
+  const cached = disk?.readJson<CachedScript>(namespace, key);
+  if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest))
     return { code: cached.code, inputs: Object.keys(cached.inputs), cacheEntries: entryOf(cached) };
-  }
-  const { entry, format } = { ...WORKER_ENTRIES, ...OTHER_SCRIPTS }[name];
-  const { build } = await import('esbuild');
-  const result = await build({
-    absWorkingDir: packageRoot,
-    entryPoints: [entry],
-    bundle: true,
-    format,
-    platform: 'browser',
-    target: ['es2020'],
-    minify: true,
-    legalComments: 'none',
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].text;
-  const inputs = Object.keys(result.metafile.inputs);
+  const { code, inputs } = await bundle();
   // --no-cache: nothing is written, so the inputs need no hashing either.
   if (!disk?.enabled) return { code, inputs, cacheEntries: [] };
   const cacheEntries = entryOf({ inputs: Object.fromEntries(inputs.map((input) => [input, inputHash(input)])), code });
-  // Written over the stale entry, if there was one (keep writes only a missing entry).
-  for (const { namespace, key, contents } of cacheEntries) disk.write(namespace, key, contents);
+  for (const entry of cacheEntries) disk.write(entry.namespace, entry.key, entry.contents);
   return { code, inputs, cacheEntries };
+}
+
+/** Bundles one worker (or other browser) script, minified, or reuses the cache's (see cachedScript). */
+export function bundleWorker(name: ScriptName, disk?: DiskCache): Promise<ScriptBundle> {
+  return cachedScript(disk, 'runner', `${name}-${esbuildVersion}.json`, async () => {
+    const { entry, format } = { ...WORKER_ENTRIES, ...OTHER_SCRIPTS }[name];
+    const { build } = await import('esbuild');
+    const result = await build({
+      absWorkingDir: packageRoot,
+      entryPoints: [entry],
+      bundle: true,
+      format,
+      platform: 'browser',
+      target: ['es2020'],
+      minify: true,
+      legalComments: 'none',
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
+  });
 }

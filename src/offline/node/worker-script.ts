@@ -1,15 +1,11 @@
-import type { CacheEntry, DiskCache } from '../../cache/disk-cache.js';
-import { esbuildVersion, inputHash } from '../../bundler/bundle-client.js';
+import type { DiskCache } from '../../cache/disk-cache.js';
+import { esbuildVersion } from '../../bundler/bundle-client.js';
+import { cachedScript, type ScriptBundle } from '../../bundler/bundle-workers.js';
 import { PACKAGE_ROOT } from '../../core/package-root.js';
 
 const ENTRY = 'src/offline/worker/service-worker.ts';
 
-interface CachedWorker {
-  inputs: Record<string, string>;
-  code: string;
-}
-
-let bundled: Promise<{ code: string; cacheEntries: CacheEntry[] }> | undefined;
+let bundled: Promise<ScriptBundle> | undefined;
 
 /**
  * The service worker's code (worker/service-worker.ts with workbox-routing and workbox-strategies),
@@ -18,7 +14,7 @@ let bundled: Promise<{ code: string; cacheEntries: CacheEntry[] }> | undefined;
  * The build puts its list of files before it (offline-build.ts).
  */
 export async function workerScript(disk?: DiskCache): Promise<string> {
-  bundled ??= bundle(disk);
+  bundled ??= cachedScript(disk, 'offline', `service-worker-${esbuildVersion}.json`, bundle);
   bundled.catch(() => (bundled = undefined));
   const { code, cacheEntries } = await bundled;
   // Every build that uses it keeps its entry (see DiskCache.keep).
@@ -26,14 +22,7 @@ export async function workerScript(disk?: DiskCache): Promise<string> {
   return code;
 }
 
-async function bundle(disk?: DiskCache): Promise<{ code: string; cacheEntries: CacheEntry[] }> {
-  const key = `service-worker-${esbuildVersion}.json`;
-  const entryOf = (cached: CachedWorker): CacheEntry[] => [
-    { namespace: 'offline', key, contents: JSON.stringify(cached) },
-  ];
-  const cached = disk?.readJson<CachedWorker>('offline', key);
-  if (cached && Object.entries(cached.inputs).every(([input, digest]) => inputHash(input) === digest))
-    return { code: cached.code, cacheEntries: entryOf(cached) };
+async function bundle(): Promise<{ code: string; inputs: string[] }> {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
@@ -49,11 +38,5 @@ async function bundle(disk?: DiskCache): Promise<{ code: string; cacheEntries: C
     write: false,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].text;
-  if (!disk?.enabled) return { code, cacheEntries: [] };
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => [input, inputHash(input)]));
-  const cacheEntries = entryOf({ inputs, code });
-  // Written over the stale entry, if there was one (keep writes only a missing entry).
-  for (const { namespace, key, contents } of cacheEntries) disk.write(namespace, key, contents);
-  return { code, cacheEntries };
+  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
 }
