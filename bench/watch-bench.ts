@@ -17,7 +17,7 @@
  * one half).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -419,6 +419,9 @@ export async function profileRebuild(repeats: number): Promise<RebuildProfile> {
   });
   try {
     let files = (await builder.build()).files;
+    // syncOutput updates a folder that exists (watch mode's start makes it): the first file
+    // written at the top (about-the-book.md, the chapter's Markdown) found no folder.
+    mkdirSync(outDir, { recursive: true });
     syncOutput(outDir, new Map(), files);
     const syncTimes: number[] = [];
     const totals: number[] = [];
