@@ -23,24 +23,14 @@ import { runnerAssets } from '../runner/build/site-assets.js';
 import { offlineBuild, retiringWorkerScript } from '../offline/node/offline-build.js';
 import { WORKER_FILE } from '../offline/shared/offline-data.js';
 import { markdownSiteFiles } from '../llms/site-files.js';
+import type { BuildMode } from './steps/build-mode.js';
 
 const pybookVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-/**
- * What a build is for:
- * - `in-memory`: every file of the site in BuildResult.files (tests, export, one-off tools); a
- *   Builder built again redoes only what changed.
- * - `streamed`: `pybook build`. The pages' documents stay out of `files` and each is rendered only
- *   when it is written (BuildResult.documents). Every document carries the whole sidebar, so a
- *   1,000-chapter book's documents are some 450 MB of strings: held all at once they were most of
- *   its memory. Such a builder keeps nothing it rendered for a next build.
- * - `watch`: `pybook watch`. jieba's whole dictionary is loaded once (any word an author adds later
- *   segments right), and route modules and search files get stable names, so that one edit changes
- *   one page's HTML instead of every page's (the server revalidates them on every request).
- */
-export type BuildMode = 'in-memory' | 'streamed' | 'watch';
+/** What a build is for: see steps/build-mode.ts. */
+export type { BuildMode };
 
 export interface BuildOptions {
   configPath: string;
@@ -106,9 +96,6 @@ export class Builder {
   private bundle?: Promise<ClientBundle>;
   /** The build cache and the steps that use it, made once the config says where it is (see readInputs). */
   private cached?: { disk: DiskCache; steps: BuildSteps };
-  /** Whether this builder has pruned the cache: watch mode prunes at its first build only. */
-  private pruned = false;
-
   /** The text of every input file the last build read (the config and chapters), by path. */
   private inputs = new Map<string, string | undefined>();
 
@@ -256,14 +243,13 @@ export class Builder {
    * and never the search entries of `pybook build` (see SearchIndexer) nor its offline worker.
    */
   private pruneCache(disk: DiskCache, steps: BuildSteps): void {
-    if (this.watching && this.pruned) return;
+    if (this.watching && steps.pages.pruned) return;
     disk.prune('chapters');
     disk.prune('client');
     disk.prune('runner');
     // Watch mode makes neither the offline worker nor `pybook build`'s search entries.
     if (!this.watching) for (const namespace of ['search', 'offline'] as const) disk.prune(namespace);
     steps.pages.prune();
-    this.pruned = true;
   }
 
   /** Starts bundling the client while the chapters compile; a failed bundle is not kept for the next build. */

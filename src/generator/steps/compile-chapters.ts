@@ -9,10 +9,11 @@ import { boundHeapGrowth } from '../heap-growth.js';
 import { baseBudgetMs, chapterBudgetMs } from '../compile-budget/budget.js';
 import { suspicionOf } from '../compile-budget/suspicious.js';
 import { compileChapters, compileThreads, type CompilePlan } from '../compile-pool.js';
+import type { BuildMode } from './build-mode.js';
 
 export interface ChapterCompilerOptions {
   /** Watch mode budgets every chapter and keeps its workers; a streamed build bounds its heap (see BuildMode). */
-  mode: 'in-memory' | 'streamed' | 'watch';
+  mode: BuildMode;
   /** Threads that compile chapters (see compile-pool.ts). */
   threads?: number;
   /** A small chapter's compile time budget in ms (see compile-budget/budget.ts). */

@@ -19,11 +19,12 @@ import {
   type RenderOptions,
 } from '../render-page.js';
 import type { ShellRenderer } from '../shell-renderer.js';
+import type { BuildMode } from './build-mode.js';
 import { loadPageTemplate } from '../page-template.js';
 
 export interface PageRendererOptions {
   /** What the build is for (see BuildMode in build.ts). */
-  mode: 'in-memory' | 'streamed' | 'watch';
+  mode: BuildMode;
   pybookVersion: string;
   /** A script at the end of every page (watch mode's live-reload client). */
   bodyScript?: BodyScript;
@@ -68,8 +69,15 @@ export class PageRenderer {
   private contentCodeKey?: string;
   private runnable: ReadonlySet<string> = new Set();
   private runnableKey?: string;
-  /** Whether this renderer has pruned the cache: watch mode uses the cache at its start only. */
-  private pruned = false;
+  /**
+   * Whether this renderer has pruned the cache: watch mode uses the cache at its start only, and
+   * the Builder prunes the other steps' namespaces at that first build only too.
+   */
+  private prunedOnce = false;
+
+  get pruned(): boolean {
+    return this.prunedOnce;
+  }
 
   /** Watch mode (see BuildMode). */
   private readonly watching: boolean;
@@ -191,16 +199,16 @@ export class PageRenderer {
    * documents once the last is read (see streamDocuments).
    */
   prune(): void {
-    if (this.pruned && this.watching) return;
+    if (this.prunedOnce && this.watching) return;
     this.disk.prune(this.contentNamespace);
     if (this.options.mode !== 'streamed') this.disk.prune(this.documentsNamespace);
     if (this.watching) this.disk.prune('modules');
-    this.pruned = true;
+    this.prunedOnce = true;
   }
 
   /** Whether this build reads and writes the content, documents and route modules in the cache. */
   private get usesDisk(): boolean {
-    return this.disk.enabled && !(this.watching && this.pruned);
+    return this.disk.enabled && !(this.watching && this.prunedOnce);
   }
 
   /**
