@@ -235,6 +235,13 @@ class CheckRun {
    */
   private readonly nativeRuns = new Map<string, Promise<ExampleOutcome>>();
   private readonly readerRuns = new Map<string, Promise<Verdict>>();
+  /**
+   * Runs of exercise programs (a candidate answer with the exercise's tests), shared the same way:
+   * the two editions' exercises are the same code (336 distinct programs of the book's 664), and
+   * what a program prints depends on nothing else.
+   */
+  private readonly nativePrograms = new Map<string, Promise<ProgramRun>>();
+  private readonly readerPrograms = new Map<string, Promise<ProgramRun>>();
 
   constructor(
     private readonly filter: CheckFilter,
@@ -322,7 +329,9 @@ class CheckRun {
   private async exercise(report: ChapterReport, exercise: Exercise, alone: boolean, job: CheckJob): Promise<void> {
     const options = this.options(alone);
     const native = (program: string): Promise<ProgramRun> =>
-      runPythonProgram(program, this.fixtures, options).then((run) => (run.ending === 'exited' ? run : run.ending));
+      runOnce(this.nativePrograms, `${alone}\0${program}`, report, () =>
+        runPythonProgram(program, this.fixtures, options).then((run) => (run.ending === 'exited' ? run : run.ending)),
+      );
     const where = `with ${this.filter.python ?? 'python3'}`;
     const failures = await verifyExercise(
       exercise,
@@ -339,10 +348,16 @@ class CheckRun {
     const runtimesRun = [this.filter.python ?? 'python3'];
     if (this.browser && failures.length === 0) {
       const timeoutMs = this.reader.timeoutMs * (alone ? 2 : 1);
-      const inPyodide = (program: string) =>
-        this.runtimes.with('python', (runtime) =>
-          runtime.run(program, 'exercise_check.py', timeoutMs),
-        ) as Promise<ProgramRun>;
+      const inPyodide = (program: string): Promise<ProgramRun> =>
+        runOnce(
+          this.readerPrograms,
+          `${alone}\0${program}`,
+          report,
+          () =>
+            this.runtimes.with('python', (runtime) =>
+              runtime.run(program, 'exercise_check.py', timeoutMs),
+            ) as Promise<ProgramRun>,
+        );
       failures.push(
         ...(await verifyExercise(exercise, inPyodide, 'in Pyodide', { timeoutMs, cpuTimeMs: this.reader.cpuTimeMs })),
       );

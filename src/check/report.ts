@@ -4,7 +4,10 @@ export interface ChapterReport {
   slug: string;
   file: string;
   ran: number;
-  /** Runs (natively or in a reader's runtime) this chapter took from an identical example elsewhere in the check. */
+  /**
+   * Runs (natively or in a reader's runtime) this chapter took from an identical example, or an
+   * identical exercise program (candidate and tests), elsewhere in the check.
+   */
   shared: number;
   exempt: Array<{ line: number; lang: string; reason: string }>;
   pythonBlocks: number;

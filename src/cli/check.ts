@@ -94,6 +94,6 @@ function printSummary(reports: ChapterReport[]): void {
   const shared = total((r) => r.shared);
   if (shared)
     out.write(
-      `${shared} run${shared === 1 ? '' : 's'} shared by identical examples (the same code and expected output elsewhere in the book).\n`,
+      `${shared} run${shared === 1 ? '' : 's'} shared by identical examples and exercises (the same code and expected output, or the same answer and tests, elsewhere in the book).\n`,
     );
 }
