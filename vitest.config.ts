@@ -60,8 +60,12 @@ export default defineConfig({
   test: {
     // Two files at once (see above); vitest runs a group of projects with one count of workers.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Backstops against a hang, not verdicts on speed: a test waits for conditions, and a machine
+    // under load (a CPU hog beside a run two files at a time: npm test took 2,071 s instead of
+    // 1,168 s) stretches a 20 s test past a minute. No test sets a shorter bound of its own; the
+    // whole-book check and export set longer ones.
+    testTimeout: 600_000,
+    hookTimeout: 900_000,
     projects: [
       {
         extends: true,
@@ -69,6 +73,9 @@ export default defineConfig({
           name: 'unit',
           include: testFiles.filter(isUnit),
           env: { XDG_CACHE_HOME: cacheFolder('unit-cache') },
+          // Nothing here starts a process or a browser: a hang is better named within two minutes.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -34,7 +34,7 @@ describe('the book\'s code examples', () => {
     const failures = reports.flatMap((r) => r.failures.map((f) => `${r.file}:${f.line} ${f.message}`));
     expect(failures).toEqual([]);
     expect(reports.length).toBe(96);
-  }, 600_000);
+  }, 1_800_000);
 
   it('the committed browser-check record says exactly what this check found (pages offer Run for those examples only)', () => {
     const config = loadConfig(path.join(root, 'book.config.json'));
@@ -70,7 +70,7 @@ describe('the book\'s code examples', () => {
     const notRun = newest.flatMap((r) => r.notRun);
     if (info.hasPytest) expect(notRun).toEqual([]);
     else for (const n of notRun) expect(n.reason).toMatch(/^pytest is not installed/);
-  }, 600_000);
+  }, 1_800_000);
 
   it('at least 85% of Python blocks run in each language, and every exemption says why', () => {
     for (const locale of ['en', 'zh-cn']) {

@@ -78,7 +78,7 @@ describe('a check that fails on its own', () => {
     expect(seen).toBe(true);
     expect(await until(() => processesWith(marker).length === 0, 30_000)).toBe(true);
     expect(exampleFolders(tmp)).toEqual([]);
-  }, 180_000);
+  });
 });
 
 describe('a check stopped by a signal', () => {
@@ -113,6 +113,6 @@ await checkBook(loadConfig(${JSON.stringify(own.configPath)}), { browser: false,
         for (const pid of processesWith(signalled)) process.kill(pid, 'SIGKILL');
         await own.remove();
       }
-    }, 240_000);
+    });
   }
 });

@@ -94,7 +94,7 @@ describe('identical exercise programs share a run', () => {
       ),
       { numRuns: 5 },
     );
-  }, 300_000);
+  });
 
   it("in the reader's Python too: the two editions' exercise runs once in Pyodide, and both chapters are verified there", async () => {
     const body = exerciseBody(0, 0);
@@ -115,5 +115,5 @@ describe('identical exercise programs share a run', () => {
     } finally {
       await book.remove();
     }
-  }, 300_000);
+  });
 });

@@ -92,5 +92,5 @@ describe('identical examples share a run', () => {
       ),
       { numRuns: 5 },
     );
-  }, 300_000);
+  });
 });

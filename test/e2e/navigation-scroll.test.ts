@@ -22,7 +22,7 @@ describe('landing on a #heading and in-page links', () => {
       expect(state.top).toBeLessThan(150);
     }
     await context.close();
-  }, 120_000);
+  });
 
   it('an in-page link scrolls smoothly, except under prefers-reduced-motion', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
@@ -41,5 +41,5 @@ describe('landing on a #heading and in-page links', () => {
         .toBeLessThan(150);
       await context.close();
     }
-  }, 120_000);
+  });
 });

@@ -323,5 +323,5 @@ describe('pybook watch', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

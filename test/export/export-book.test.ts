@@ -52,7 +52,7 @@ beforeAll(async () => {
   } = await loadExportBooks({ configPath, locales: [LOCALE] }));
   pdfFile = path.join(work, 'book.pdf');
   writeFileSync(pdfFile, result.files.find((f) => f.format === 'pdf')!.bytes);
-}, 900_000);
+}, 1_800_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -174,5 +174,5 @@ describe('the EPUB', () => {
     writeFileSync(file, epub());
     const report = tool('java', ['-jar', EPUBCHECK, file]);
     expect(report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
-  }, 120_000);
+  });
 });

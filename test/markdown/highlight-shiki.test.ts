@@ -140,7 +140,7 @@ describe("pybook's lexers against Shiki, on every Python and JavaScript/TypeScri
         });
       }
     }
-  }, 300_000); // Shiki's grammars take half a minute over the book on a busy machine
+  });
   afterAll(() => shiki?.dispose());
 
   const accepted = (run: Found) =>

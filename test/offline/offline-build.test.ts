@@ -35,7 +35,7 @@ beforeAll(async () => {
   on = await new Builder({ configPath: book.configPath }).build();
   book.writeConfig(['alpha', 'beta', 'gamma'], undefined, { offline: false });
   off = await new Builder({ configPath: book.configPath }).build();
-}, 120_000);
+});
 
 afterAll(() => {
   if (book) rmSync(book.dir, { recursive: true, force: true });
@@ -160,7 +160,7 @@ describe("the worker's list of files", () => {
     book.writeConfig(['alpha', 'beta'], 'Another tiny book');
     const changed = await new Builder({ configPath: book.configPath }).build();
     expect(manifestOf(changed).build).not.toBe(manifestOf(on).build);
-  }, 120_000);
+  });
 });
 
 describe("the pages' policy", () => {

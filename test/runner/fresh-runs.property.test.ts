@@ -20,7 +20,7 @@ beforeAll(async () => {
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'pybook-fresh-runs-'));
   python = new BrowserRuntime('python', fixtures);
   await python.start();
-}, 240_000);
+});
 afterAll(async () => {
   python?.close();
   await rm(fixtures, { recursive: true, force: true });
@@ -103,7 +103,7 @@ describe('a warm interpreter gives every run a fresh start', () => {
       ),
       { numRuns: 25 },
     );
-  }, 600_000);
+  });
 
   it('a run that reaches JavaScript (js, pyodide) is the last in its interpreter: the next gets a new one', async () => {
     /** The run's number in its interpreter, from its working folder (/tmp/pybook-run-<n>). */
@@ -121,7 +121,7 @@ describe('a warm interpreter gives every run a fresh start', () => {
       // A new interpreter counts its runs from 1 again.
       expect(await runNumber(), reach).toBe(1);
     }
-  }, 600_000);
+  });
 });
 
 const indent = (code: string) =>

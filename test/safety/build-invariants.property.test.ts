@@ -88,5 +88,5 @@ describe('pybook build against generated hostile projects', () => {
       }),
       { numRuns: 24 },
     );
-  }, 600_000);
+  });
 });

@@ -53,7 +53,7 @@ describe('1. the check: Pyodide and the sandbox host are confined and cannot rea
   beforeAll(async () => {
     python = new BrowserRuntime('python', path.join(project.project, 'book', 'fixtures'));
     await python.start();
-  }, 240_000);
+  });
   afterAll(() => python?.close());
 
   it("Pyodide's js module has no process, require or Buffer, and a module import is refused", async () => {
@@ -430,5 +430,5 @@ describe('8. low findings', () => {
     } finally {
       python.close();
     }
-  }, 300_000);
+  });
 });
