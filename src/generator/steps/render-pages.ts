@@ -23,7 +23,7 @@ import type { BuildMode } from './build-mode.js';
 import { loadPageTemplate } from '../page-template.js';
 
 export interface PageRendererOptions {
-  /** What the build is for (see BuildMode in build.ts). */
+  /** What the build is for (see steps/build-mode.ts). */
   mode: BuildMode;
   pybookVersion: string;
   /** A script at the end of every page (watch mode's live-reload client). */
