@@ -180,6 +180,14 @@ const newer = <T extends { at: number }>(a: T | undefined, b: T | undefined): T 
   !a ? b : !b ? a : b.at > a.at ? b : a;
 
 /**
+ * The record's own entry under `key`, never one it inherits: a key is data (an example's key may
+ * be any short base-36 word, "constructor" too), and a side that lacks a chapter must not lend the
+ * merge Object.prototype's members.
+ */
+const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
+  record && Object.hasOwn(record, key) ? record[key] : undefined;
+
+/**
  * Two browsers' data as one: for every example, exercise and the last chapter, the newer of the
  * two wins, so importing an older file never overwrites newer work (nor a newer failed Check).
  */
@@ -187,15 +195,15 @@ export function mergeLearnerData(a: LearnerData, b: LearnerData): LearnerData {
   const code: LearnerData['code'] = Object.create(null) as LearnerData['code'];
   for (const slug of new Set([...Object.keys(a.code), ...Object.keys(b.code)])) {
     const blocks: Record<string, SavedCode> = Object.create(null) as Record<string, SavedCode>;
-    const mine = a.code[slug] ?? {};
-    const theirs = b.code[slug] ?? {};
-    for (const key of new Set([...Object.keys(mine), ...Object.keys(theirs)]))
-      blocks[key] = newer(mine[key], theirs[key])!;
+    const mine = own(a.code, slug);
+    const theirs = own(b.code, slug);
+    for (const key of new Set([...Object.keys(mine ?? {}), ...Object.keys(theirs ?? {})]))
+      blocks[key] = newer(own(mine, key), own(theirs, key))!;
     code[slug] = blocks;
   }
   const exercises: LearnerData['exercises'] = Object.create(null) as LearnerData['exercises'];
   for (const slug of new Set([...Object.keys(a.exercises), ...Object.keys(b.exercises)]))
-    exercises[slug] = newer(a.exercises[slug], b.exercises[slug])!;
+    exercises[slug] = newer(own(a.exercises, slug), own(b.exercises, slug))!;
   const last = newer(a.last, b.last);
   return last ? { code, exercises, last } : { code, exercises };
 }
