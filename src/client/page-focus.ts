@@ -1,3 +1,5 @@
+import { MAIN_CONTENT_ID } from '../shared/page-landmarks.js';
+
 /**
  * Where focus and scrolling go when the page changes under the reader (the router's two concerns
  * that screen-reader and keyboard users feel most).
@@ -9,7 +11,7 @@
  * reader at the title. The heading gets tabindex=-1 so that it can take focus without becoming a Tab stop.
  */
 export function focusNewPage(): void {
-  const main = document.getElementById('main-content');
+  const main = document.getElementById(MAIN_CONTENT_ID);
   const heading = main?.querySelector<HTMLElement>('h1');
   if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   (heading ?? main)?.focus({ preventScroll: true });

@@ -6,6 +6,7 @@ import type { HomeData } from '../shared/model/home.js';
 import { renderContentHtml, renderElementHtml } from '../theme/content/index.js';
 import { escapeHtml } from '../shared/escape-html.js';
 import { HEAD_SCRIPT } from '../shared/head-script.js';
+import { FOOTER_ID } from '../shared/page-landmarks.js';
 import { pagePolicy } from './page-policy.js';
 import type { ShellRenderer } from './shell-renderer.js';
 import { sidebarMarkup } from './sidebar-markup.js';
@@ -106,6 +107,11 @@ function headTags(site: SiteData, page: PageModel, options: RenderOptions): stri
   tags.push(`<link rel="icon" href="${site.basePath}img/logo.svg" type="image/svg+xml">`);
   if (options.offline) tags.push(...offlineHeadTags(options.offline));
   tags.push(`<link rel="stylesheet" href="${options.assets.stylesheet}">`);
+  // No frame until <main> is parsed to its end (the footer follows it): a browser that parses a long
+  // page in slices (a slow CPU, a slow network) would otherwise paint a comparison's first column or
+  // half the navbar, and move them as the rest arrives (layout shift). Whatever the viewport, the
+  // first screen is <main> or before it. Browsers without rel=expect paint as before.
+  tags.push(`<link rel="expect" href="#${FOOTER_ID}" blocking="render">`);
   // Print rules (src/theme/print.css): fetched at the lowest priority, never blocking the first paint.
   if (options.assets.printStylesheet)
     tags.push(`<link rel="stylesheet" href="${options.assets.printStylesheet}" media="print">`);

@@ -126,6 +126,22 @@ describe('document head', () => {
       expect(inline).toContain('d.dataset.theme=t');
     }
   });
+  it('holds the first frame until <main> has been parsed to its end: the head expects the footer, which follows </main>', () => {
+    for (const file of htmlFiles()) {
+      const page = html(file);
+      const head = page.slice(0, page.indexOf('</head>'));
+      const expectLink = /<link rel="expect" href="#([^"]+)" blocking="render">/.exec(head);
+      expect(expectLink, file).not.toBeNull();
+      const target = ` id="${expectLink![1]}"`;
+      const at = page.indexOf(target);
+      expect(at, file).toBeGreaterThan(-1);
+      expect(page.indexOf(target, at + 1), `${file}: one element has the id`).toBe(-1);
+      // Only the ends of <main>'s wrappers lie between </main> and the target's start tag.
+      const mainEnd = page.lastIndexOf('</main>', at);
+      expect(mainEnd, file).toBeGreaterThan(-1);
+      expect(page.slice(mainEnd + '</main>'.length, page.lastIndexOf('<', at)), file).toMatch(/^(\s*<\/div>)*\s*$/);
+    }
+  });
 });
 
 describe('base path', () => {

@@ -1,4 +1,5 @@
 import type { SiteData } from '../../shared/model/page.js';
+import { MAIN_CONTENT_ID } from '../../shared/page-landmarks.js';
 import { findMatches } from '../shared/highlight.js';
 import { normalizeLatin, operatorsAt, type CjkSegmenter } from '../shared/tokenize.js';
 import { loadSearchEngine } from './load-engine.js';
@@ -44,7 +45,7 @@ const SKIP = new Set(['SCRIPT', 'STYLE', 'TEXTAREA', 'MARK', 'BUTTON']);
  * wrapped: nothing from the query or the page is ever parsed as HTML.
  */
 export function highlightTarget(tokens: string[], removeLabel: string, segment?: CjkSegmenter): void {
-  const content = document.querySelector<HTMLElement>('#main-content .markdown');
+  const content = document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} .markdown`);
   if (!content) return;
   removeHighlights(content);
   if (!tokens.length) return;

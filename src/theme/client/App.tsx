@@ -1,4 +1,5 @@
 import type { ClientPage, SiteData } from '../../shared/model/page.js';
+import { MAIN_CONTENT_ID } from '../../shared/page-landmarks.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { useActiveHeading, useHideOnScroll, useMobileMenu, useSidebarHidden } from './hooks/use-browser-state.js';
 import { AnnouncementBar } from './layout/AnnouncementBar.js';
@@ -54,7 +55,7 @@ export function App(props: AppProps) {
   return (
     <SiteContext.Provider value={site}>
       <div id="route-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true" />
-      <a className="skip-to-content" href="#main-content">
+      <a className="skip-to-content" href={`#${MAIN_CONTENT_ID}`}>
         {site.strings.skipToContent}
       </a>
       {/* Always rendered, hidden: when the site sits under the wrong path its scripts usually fail to
@@ -80,7 +81,7 @@ export function App(props: AppProps) {
             activeId={activeId}
           />
         )}
-        <main id="main-content" className={`main page-${page.kind}`} tabIndex={-1}>
+        <main id={MAIN_CONTENT_ID} className={`main page-${page.kind}`} tabIndex={-1}>
           <ErrorBoundary title={site.strings.crashTitle} retryLabel={site.strings.crashTryAgain} resetKey={page.route}>
             <div className="main-columns">
               <div className="main-content">
